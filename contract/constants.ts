@@ -1,0 +1,69 @@
+/** Numbers from the spec that are contract — spec §9, DESIGN §7. Tested in tests/unit/constants.test.ts. */
+export const RETRY = { maxRetries: 3, baseDelayMs: 1000, factor: 2, jitter: 0.125, capMs: 30_000 } as const;
+export const CSRF_TTL_MS = 24 * 60 * 60 * 1000;
+export const REQUEST_LOG = { size: 100, statsWindowMs: 60_000, statsRefreshMs: 5_000, correlationMapSize: 100 } as const;
+export const HEALTH = { pollMs: 30_000, timeoutMs: 5_000, degradedAtMs: 500, errorRateRedAbove: 0.05 } as const;
+export const PALETTE = { debounceMs: 300, perType: 5, recent: 5 } as const;
+export const CACHE = {
+  productsStaleMs: 5 * 60_000,
+  ordersStaleMs: 30_000,
+  realtimeMs: 10_000,
+  semiRealtimeMs: 30_000,
+  referenceMs: 5 * 60_000,
+  defaultStaleMs: 5 * 60_000,
+  queryRetries: 2,
+  mutationRetries: 0,
+} as const;
+export const REFRESH = {
+  opsSummaryMs: 10_000,
+  capitalMs: 30_000,
+  agentHealthMs: 10_000,
+  needsAttentionMs: 60_000,
+  needsAttentionStaleMs: 30_000,
+} as const;
+export const ERROR_BOUNDARY = { maxAutoRetries: 2, baseDelayMs: 2000 } as const;
+export const STREAMS = {
+  backoffBaseMs: 1000,
+  backoffFactor: 2,
+  backoffJitter: 0.25,
+  backoffCapMs: 30_000,
+  heartbeatTimeoutMs: 30_000,
+  dashboardHeartbeatTimeoutMs: 60_000,
+  floodPerSecond: 100,
+  alertsFloodPerSecond: 200,
+  buffer: { default: 1000, alerts: 1000, agents: 500, dashboardShown: 20, dashboardKept: 40 },
+  serverHeartbeatMs: 15_000,
+} as const;
+export const NEEDS_ATTENTION = {
+  maxItems: 7,
+  dlqCritical: 50,
+  dlqWarning: 10,
+  consumerLag: 1000,
+} as const;
+export const ALERTS = { recentDefault: 50, dashboard: 10 } as const;
+export const TOASTS = { autoCloseMs: 4000, maxVisible: 3 } as const;
+export const DEFAULT_FLAGS = {
+  enableOrchestrator: true,
+  enableListingPoster: true,
+  enableAdvancedAnalytics: false,
+  enableBetaFeatures: false,
+} as const;
+export type FlagName = keyof typeof DEFAULT_FLAGS;
+export const BUILD_FEATURES = {
+  realtime: true,
+  analytics: true,
+  capitalFinance: false,
+  orchestratorDanger: false,
+  debugBanner: true,
+} as const;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const CLIENT_NAME = 'seller-console';
+export const TENANT_REQUIRED_MESSAGE = 'Tenant isolation required: No tenant_id available';
+export const MESSAGES = {
+  auth: 'Authentication failed. Please sign in again.',
+  retryable: 'Service temporarily unavailable. Retrying...',
+  network: 'Network connection lost. Please check your internet connection.',
+  unknown: 'An unexpected error occurred.',
+  requestFailed: 'Request failed with unknown error',
+  authUrlFallback: 'Authentication failed. Please try again.',
+} as const;

@@ -1,0 +1,30 @@
+/** GET/HEAD /health — issue 2 §2: `{status, version, commit, uptime_s, db}`, 503 when the database does not answer. */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db';
+import type { Config } from '../config';
+
+export function registerHealth(app: FastifyInstance, db: Db, config: Config): void {
+  const started = Date.now();
+  const handler = async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    let dbState: 'up' | 'down' = 'down';
+    try {
+      await Promise.race([
+        db.query('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      ]);
+      dbState = 'up';
+    } catch {
+      dbState = 'down';
+    }
+    reply.code(dbState === 'up' ? 200 : 503).header('cache-control', 'no-store');
+    return {
+      status: dbState === 'up' ? 'ok' : 'unavailable',
+      version: config.version,
+      commit: config.commit,
+      uptime_s: Math.round((Date.now() - started) / 1000),
+      db: { engine: db.engine, status: dbState },
+    };
+  };
+  app.get('/health', handler);
+  // Fastify answers HEAD for GET routes by default (exposeHeadRoutes); the status code carries the answer.
+}

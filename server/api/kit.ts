@@ -1,0 +1,162 @@
+/**
+ * Route kit — DESIGN §4 in one place. A route module declares
+ * `{ method, url, permission, params, query, body, handler }` and gets: zod validation (400 with
+ * per-field details), the role matrix (403 forbidden), a tenant-scoped transaction (RLS setting),
+ * idempotency keys on non-GET, audit entries and outbox events written in the command's transaction.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Permission } from '../../contract/permissions';
+import { hasPermission } from '../../contract/permissions';
+import type { Role } from '../../contract/roles';
+import { meetsRole } from '../../contract/roles';
+import { streamOf } from '../../contract/events';
+import type { Db, Tx } from '../db';
+import type { AuthInfo } from './context';
+import { HttpError, forbidden, validationError } from './errors';
+import { withIdempotency } from './idempotency';
+
+export interface AuditInput {
+  action: string;
+  resource: string;
+  resourceId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface Ctx<P, Q, B> {
+  tx: Tx;
+  auth: AuthInfo;
+  params: P;
+  query: Q;
+  body: B;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Records an audit entry in this transaction (actor, tenant, correlation id filled in). */
+  audit(entry: AuditInput): Promise<void>;
+  /** Appends an event to the outbox in this transaction; returns its sequence. */
+  emit(subject: string, payload: unknown): Promise<number>;
+  /** Sets the status of a successful answer (default 200). */
+  status(code: number): void;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** Permission of spec §6 required (403 `forbidden` otherwise). */
+  permission?: Permission;
+  /** Alternative/extra role requirement (any-of, hierarchy). */
+  roles?: Role[];
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Runs the handler without a transaction (streams, long work); ctx.tx is then the pool. */
+  noTransaction?: boolean;
+  handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
+}
+
+export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'params'): T {
+  if (!schema) return value as T;
+  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!r.success) throw validationError(where, r.error);
+  return r.data;
+}
+
+export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'permission' | 'roles'>): void {
+  if (def.permission && !hasPermission(auth.role, def.permission)) throw forbidden();
+  if (def.roles && !meetsRole(auth.role, def.roles)) throw forbidden();
+}
+
+export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string | undefined, e: AuditInput): Promise<void> {
+  await tx.query(
+    `insert into audit_log (tenant_id, actor_id, actor_email, action, resource, resource_id, before, after, correlation_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      auth.tenantId,
+      auth.userId,
+      auth.email,
+      e.action,
+      e.resource,
+      e.resourceId == null ? null : String(e.resourceId),
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+      correlationId ?? null,
+    ],
+  );
+}
+
+export async function appendEvent(
+  tx: Tx,
+  tenantId: string,
+  subject: string,
+  payload: unknown,
+  ids: { correlationId?: string; causationId?: string } = {},
+): Promise<number> {
+  const { rows } = await tx.query<{ seq: number }>(
+    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
+     values ($1, $2, $3, $4, $5, $6) returning seq`,
+    [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
+  );
+  return Number(rows[0].seq);
+}
+
+export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q, B>): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    handler: async (req, reply) => {
+      const auth = req.auth;
+      if (!auth) throw new HttpError(401, 'unauthorized', 'Authentication required');
+      authorize(auth, def);
+      const params = parse(def.params, req.params, 'params');
+      const query = parse(def.query, req.query, 'query');
+      const body = parse(def.body, req.body, 'body');
+      let status = 200;
+      const run = async (tx: Tx) => {
+        const ctx: Ctx<P, Q, B> = {
+          tx,
+          auth,
+          params,
+          query,
+          body,
+          req,
+          reply,
+          audit: (e) => writeAudit(tx, auth, req.correlationId, e),
+          emit: (subject, payload) =>
+            appendEvent(tx, auth.tenantId, subject, payload, { correlationId: req.correlationId, causationId: req.causationId }),
+          status: (c) => {
+            status = c;
+          },
+        };
+        const result = await def.handler(ctx);
+        return { status, body: result };
+      };
+      const txOpts = { tenantId: auth.tenantId, userId: auth.userId };
+      const key = req.headers['idempotency-key'];
+      let out: { status: number; body: unknown; replayed?: boolean };
+      if (def.noTransaction) {
+        out = await run(db);
+      } else if (def.method !== 'GET' && typeof key === 'string' && key.length > 0) {
+        out = await withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body }, run);
+      } else {
+        out = await db.transaction(run, txOpts);
+      }
+      if (reply.sent) return reply;
+      if (out.replayed) reply.header('Idempotent-Replayed', 'true');
+      reply.code(out.status);
+      return out.body === undefined ? reply.send() : reply.send(out.body);
+    },
+  });
+}
+
+export function meta() {
+  return { mocked: false, timestamp: new Date().toISOString(), source: 'api' as const };
+}
+
+export function list<T>(data: T[], total: number, limit: number, offset: number) {
+  return { data, pagination: { total, limit, offset }, _meta: meta() };
+}
+
+export function one<T>(data: T) {
+  return { data, _meta: meta() };
+}

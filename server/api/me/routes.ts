@@ -1,0 +1,18 @@
+/** GET /api/me — who am I: `{ user: {id, email}, role, tenant: {id, name} }` (issue 2 §8). */
+import type { ApiModule } from '../module';
+import type { MeResponse } from '../../../contract/api';
+
+const me: ApiModule = (api) => {
+  api.route({
+    method: 'GET',
+    url: '/me',
+    async handler({ auth }): Promise<MeResponse> {
+      return {
+        user: { id: auth.userId, email: auth.email },
+        role: auth.role,
+        tenant: { id: auth.tenantId, name: auth.tenantName },
+      };
+    },
+  });
+};
+export default me;

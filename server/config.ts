@@ -1,0 +1,52 @@
+/** Server configuration from the environment (README lists every variable). */
+import { resolve } from 'node:path';
+import { loadEnv } from './env';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  anonKey: string;
+  jwtSecret?: string;
+  supabaseUrl?: string;
+  supabaseJwtSecret?: string;
+  siteUrl?: string;
+  emailMinIntervalS: number;
+  otpIpLimit: number;
+  smtpUrl?: string;
+  natsUrl?: string;
+  production: boolean;
+  version: string;
+  commit: string;
+  distDir: string;
+  logLevel: string;
+  accessTokenTtlS: number;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const env = loadEnv();
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    anonKey: env.SUPABASE_ANON_KEY ?? '',
+    jwtSecret: env.JWT_SECRET || undefined,
+    supabaseUrl: env.SUPABASE_URL || undefined,
+    supabaseJwtSecret: env.SUPABASE_JWT_SECRET || undefined,
+    siteUrl: env.SITE_URL || undefined,
+    emailMinIntervalS: num(env.AUTH_EMAIL_MIN_INTERVAL_S, 60),
+    otpIpLimit: num(env.AUTH_OTP_IP_LIMIT, 30),
+    smtpUrl: env.SMTP_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    production: env.NODE_ENV === 'production',
+    version: env.npm_package_version ?? '0.1.0',
+    commit: env.GIT_COMMIT ?? 'dev',
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    accessTokenTtlS: Math.max(300, num(env.ACCESS_TOKEN_TTL_S, 3600)),
+    ...overrides,
+  };
+}

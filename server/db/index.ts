@@ -1,0 +1,82 @@
+/**
+ * Opens the database: PGlite in DATA_DIR unless DATABASE_URL is set (then PostgreSQL).
+ * Migrations run as the owner; the returned Db runs as the app role, which must not bypass RLS.
+ */
+import pg from 'pg';
+import { openPglite, pgliteDb } from './pglite';
+import { postgresDb } from './postgres';
+import { migrate, type AdminConn } from './migrate';
+import { lockDataDir } from './lock';
+import { APP_ROLE } from './roles';
+import type { Db } from './types';
+
+export type { Db, Tx, TxOptions, Queryable, QueryResult } from './types';
+
+export interface OpenOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Skip the DATA_DIR lock (tests using a throwaway directory still lock by default). */
+  noLock?: boolean;
+  poolMax?: number;
+}
+
+export interface OpenDb { db: Db; migrated: string[]; close(): Promise<void> }
+
+export async function assertRlsEnforced(db: Db): Promise<void> {
+  const { rows } = await db.query<{ rolsuper: boolean; rolbypassrls: boolean; current_user: string }>(
+    'select r.rolsuper, r.rolbypassrls, current_user from pg_roles r where r.rolname = current_user',
+  );
+  const r = rows[0];
+  if (!r || r.rolsuper || r.rolbypassrls) {
+    throw new Error(
+      `Refusing to start: the database role "${r?.current_user ?? '?'}" can bypass row-level security. ` +
+        `The server must run as a role without SUPERUSER and BYPASSRLS (expected ${APP_ROLE}).`,
+    );
+  }
+}
+
+export async function openDatabase(o: OpenOptions): Promise<OpenDb> {
+  if (o.databaseUrl) {
+    const admin = new pg.Client({ connectionString: o.databaseUrl });
+    await admin.connect();
+    let migrated: string[];
+    try {
+      await admin.query('select pg_advisory_lock(727274)');
+      const conn: AdminConn = {
+        exec: async (sql) => { await admin.query(sql); },
+        query: async <T>(sql: string, params?: unknown[]) => (await admin.query(sql, params as unknown[])).rows as T[],
+      };
+      migrated = await migrate(conn);
+      await admin.query('select pg_advisory_unlock(727274)');
+    } finally {
+      await admin.end();
+    }
+    const db = postgresDb(o.databaseUrl, { max: o.poolMax });
+    await assertRlsEnforced(db);
+    return { db, migrated, close: () => db.close() };
+  }
+  if (!o.dataDir) throw new Error('dataDir or databaseUrl is required');
+  const release = o.noLock ? () => undefined : lockDataDir(o.dataDir);
+  try {
+    const owner = await openPglite(o.dataDir);
+    const conn: AdminConn = {
+      exec: async (sql) => { await owner.exec(sql); },
+      query: async <T>(sql: string, params?: unknown[]) => (await owner.query<T>(sql, params as unknown[])).rows,
+    };
+    const migrated = await migrate(conn);
+    await owner.close();
+    const db = pgliteDb(await openPglite(o.dataDir, APP_ROLE));
+    await assertRlsEnforced(db);
+    return {
+      db,
+      migrated,
+      async close() {
+        await db.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}

@@ -1,0 +1,108 @@
+-- Foundation: tenants, profiles (tenant tables under row-level security) and the embedded auth schema.
+-- Tenant tables carry tenant_id and a policy on the per-transaction setting app.tenant_id (DESIGN §4).
+
+create table tenants (
+  id uuid primary key,
+  name text not null,
+  created_at timestamptz not null default now()
+);
+alter table tenants enable row level security;
+alter table tenants force row level security;
+create policy tenant_isolation on tenants
+  using (id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+
+create table profiles (
+  id uuid primary key,              -- = auth.users.id
+  tenant_id uuid not null references tenants(id),
+  role text not null check (role in ('user', 'agent', 'admin')),
+  email text not null,
+  created_at timestamptz not null default now()
+);
+create index profiles_tenant on profiles(tenant_id);
+alter table profiles enable row level security;
+alter table profiles force row level security;
+-- a user may read their own profile before the tenant is known (that is how the tenant is found)
+create policy tenant_isolation on profiles
+  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+         or id = nullif(current_setting('app.user_id', true), '')::uuid);
+
+create schema if not exists auth;
+
+create table auth.users (
+  id uuid primary key,
+  email text not null unique,
+  email_confirmed_at timestamptz,
+  confirmation_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  user_metadata jsonb not null default '{}'::jsonb,
+  app_metadata jsonb not null default '{"provider":"email","providers":["email"]}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+-- one outstanding magic link per user: a newer send replaces the older one (single use, hashed)
+create table auth.one_time_tokens (
+  user_id uuid primary key references auth.users(id) on delete cascade,
+  token_hash text not null unique,
+  token_type text not null,
+  redirect_to text,
+  sent_at timestamptz not null default now()
+);
+
+create table auth.flow_states (
+  id uuid primary key,
+  user_id uuid not null references auth.users(id) on delete cascade,
+  auth_code uuid not null unique,
+  code_challenge text not null,
+  code_challenge_method text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index flow_states_user on auth.flow_states(user_id, created_at desc);
+
+create table auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users(id) on delete cascade,
+  aal text not null default 'aal1',
+  amr jsonb not null default '[]'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index sessions_user on auth.sessions(user_id);
+
+create table auth.refresh_tokens (
+  id bigserial primary key,
+  token_hash text not null unique,
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  user_id uuid not null,
+  parent_hash text,
+  revoked boolean not null default false,
+  revoked_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index refresh_tokens_session on auth.refresh_tokens(session_id);
+
+-- rate-limit ledger kept in the database so a second replica sees the same budget
+create table auth.rate_events (
+  id bigserial primary key,
+  bucket text not null,
+  at timestamptz not null default now()
+);
+create index rate_events_bucket on auth.rate_events(bucket, at);
+
+-- dev mailbox (embedded default, off in production)
+create table auth.mailbox (
+  id bigserial primary key,
+  to_email text not null,
+  subject text not null,
+  body_text text not null,
+  link text,
+  created_at timestamptz not null default now()
+);
+create index mailbox_to on auth.mailbox(to_email, id desc);
+
+create table auth.instance (
+  key text primary key,
+  value text not null
+);

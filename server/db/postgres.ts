@@ -1,0 +1,49 @@
+/** PostgreSQL engine (DATABASE_URL) through `pg`; every connection runs as the RLS-bound app role. */
+import pg from 'pg';
+import type { Db, QueryResult, Tx, TxOptions } from './types';
+import { applyTenantSettings } from './settings';
+import { APP_ROLE } from './roles';
+
+// int8 as number (counts, sequences), numeric as number (money stays within double precision here)
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function postgresDb(url: string, opts: { max?: number; setRole?: boolean } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  if (opts.setRole !== false) {
+    pool.on('connect', (client) => {
+      client.query(`set role ${APP_ROLE}`).catch(() => undefined);
+    });
+  }
+  const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const r = await pool.query(sql, params as unknown[]);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  };
+  return {
+    engine: 'postgres',
+    query,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, o: TxOptions = {}): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const tx: Tx = {
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await client.query(sql, params as unknown[]);
+            return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+          },
+        };
+        await applyTenantSettings(tx, o);
+        const out = await fn(tx);
+        await client.query('commit');
+        return out;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    stats: () => ({ connections: pool.totalCount - pool.idleCount, maxConnections: opts.max ?? 10 }),
+    close: () => pool.end(),
+  };
+}

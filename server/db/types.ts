@@ -1,0 +1,24 @@
+/** The small query interface that hides which engine runs (PGlite or PostgreSQL). */
+export interface QueryResult<T> { rows: T[]; rowCount: number }
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export type Tx = Queryable;
+
+export interface TxOptions {
+  /** Sets `app.tenant_id` for the transaction: row-level security reads it. */
+  tenantId?: string;
+  /** Sets `app.user_id` (profiles policy lets a user read their own row). */
+  userId?: string;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** One transaction; commits when fn resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions): Promise<T>;
+  /** Connections in use and the configured maximum (ops summary). */
+  stats(): { connections: number; maxConnections: number };
+  close(): Promise<void>;
+}

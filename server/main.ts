@@ -1,0 +1,52 @@
+/**
+ * Entry point of the one server process: open the database (migrate, seed), build the app,
+ * listen on PORT; graceful shutdown on SIGINT/SIGTERM (finish requests, close the database).
+ */
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { DataDirLockedError } from './db/lock';
+import { buildApp } from './app';
+import { seed } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let opened;
+  try {
+    opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(`\n${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await seed(opened.db);
+  const app = await buildApp({ config, db: opened.db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests and closing the database`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await opened.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  console.log(`\nSeller Console on http://localhost:${config.port}  — database: ${engine}`);
+  if (!config.production && !config.smtpUrl && !config.supabaseUrl) {
+    console.log(`Sign in with admin@demo.local, agent@demo.local or seller@demo.local; links land in http://localhost:${config.port}/dev/mailbox\n`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+/**
+ * Server test harness: a real server over HTTP on a real database.
+ * PGlite by default: each harness clones a prepared, migrated and seeded data dir (initdb once per run).
+ * With TEST_DATABASE_URL (CI's PostgreSQL pass) each harness gets its own fresh database.
+ */
+import { mkdtempSync, rmSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from '../../server/db';
+import { loadConfig, type Config } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { seed } from '../../server/seed';
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  url: string;
+  /** The engine's admin connection string on PostgreSQL (for RLS-bypassing assertions), else undefined. */
+  databaseUrl?: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+const TEMPLATE = join(tmpdir(), `seller-console-template-${process.pid}`);
+
+async function pgliteTemplate(): Promise<string> {
+  if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
+  mkdirSync(TEMPLATE, { recursive: true });
+  const o = await openDatabase({ dataDir: TEMPLATE, noLock: true });
+  await seed(o.db);
+  await o.close();
+  return TEMPLATE;
+}
+
+async function freshPostgres(adminUrl: string): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function dropPostgres(adminUrl: string, dbUrl: string): Promise<void> {
+  const name = new URL(dbUrl).pathname.slice(1);
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await c.end();
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<Harness> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'seller-console-test-'));
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    databaseUrl = await freshPostgres(adminUrl);
+  } else {
+    cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+  }
+  const config = loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    emailMinIntervalS: 0,
+    otpIpLimit: 10_000,
+    smtpUrl: undefined,
+    natsUrl: undefined,
+    supabaseUrl: undefined,
+    jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+    ...overrides,
+  });
+  const opened = await openDatabase({ dataDir, databaseUrl });
+  await seed(opened.db);
+  const app = await buildApp({ config, db: opened.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  (config as { siteUrl?: string }).siteUrl ??= url;
+  return {
+    app,
+    db: opened.db,
+    config,
+    url,
+    databaseUrl,
+    dataDir,
+    async close() {
+      await app.close();
+      await opened.close();
+      if (adminUrl && databaseUrl) await dropPostgres(adminUrl, databaseUrl);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Vitest setup: DOM matchers for component tests (harmless in node tests).
+import '@testing-library/jest-dom/vitest';
