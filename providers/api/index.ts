@@ -1,0 +1,11 @@
+/** API client — spec §7.1, §8, §9. See docs/api-client.md. */
+export { createApiClient, type ApiClient } from './client';
+export { ApiError, categorize, userMessage, isRetryableStatus, type ErrorCategory } from './errors';
+export { buildQuery, type Query } from './query-string';
+export { backoffDelay, retryAfterMs } from './backoff';
+export { buildHeaders } from './headers';
+export { createCsrfStore, CSRF_STORAGE_KEY, type CsrfStore, type KeyValueStorage } from './csrf';
+export { createRequestLog, type RequestLog, type RequestEvent, type RequestStats } from './request-log';
+export { withApiMeta, withMockMeta, type WithMeta } from './meta';
+export { useRequestLogStats, useRequestLogEvents } from './use-request-stats';
+export type { ApiClientDeps, RequestOptions, HttpMethod } from './types';
