@@ -13,25 +13,29 @@ import type { Config } from './config';
 import { HttpError } from './api/errors';
 import { registerHealth } from './api/health';
 import { createAuthenticate } from './api/authenticate';
+import { createRateLimit, rateLimitsFromEnv } from './api/rate-limit';
 import { apiModules } from './api/routes';
 import { route } from './api/kit';
 import type { Api, Services } from './api/module';
 import { createVerifier } from './auth/jwt';
 import { resolveJwtSecret } from './auth/secret';
 import { registerEmbeddedAuth } from './auth/routes';
+import { attachEventRuntime } from './events/runtime';
 import './api/context';
 
 export interface BuildOptions { config: Config; db: Db; logger?: boolean }
 
 const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health'];
 
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: rawDb, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 50 * 1024 * 1024,
     genReqId: () => randomUUID(),
   });
+  // event runtime (issue 6): request/query timing for the ops summary, started on ready, stopped on close
+  const db = attachEventRuntime(app, rawDb, config);
 
   // supabase-js signOut POSTs an empty body with a JSON content type (auth-protocol §0)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -79,6 +83,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   await app.register(
     async (scope) => {
       scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl }));
+      scope.addHook('preHandler', createRateLimit({ db, ...rateLimitsFromEnv() }));
       const api: Api = { app: scope, services, route: (def) => route(scope, db, def) };
       for (const mod of apiModules) mod(api);
     },

@@ -31,7 +31,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export function createAuthenticate(o: AuthenticateOptions) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(req);
-    if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (!token) {
+      // routes with an anonymous answer (the flag defaults, DESIGN §4) run without req.auth
+      if (req.routeOptions.config.anonymous) return;
+      throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    }
     let claims;
     try {
       claims = await o.verify(token);

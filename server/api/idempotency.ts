@@ -1,8 +1,14 @@
 /**
- * Idempotency keys — DESIGN §4. Per tenant: key + request hash + response kept 24 h.
- * Same key + same request → stored response (no second write); other request → 422;
+ * Idempotency keys — DESIGN §4, issue 3 item 11. Per tenant: key + request hash + response kept 24 h.
+ * Same key + same request → the stored response (no second write); another request → 422;
  * a duplicate while the first is still running → 409. The stored response is written in the
  * command's own transaction, so a crash leaves either both or neither.
+ *
+ * Two transactions on purpose: the claim (phase 1) commits before the command runs (phase 2), so a
+ * duplicate on another connection or replica sees the `in_progress` row and gets 409 instead of
+ * waiting on a lock. On PGlite (one connection, transactions serialised) a duplicate that arrives
+ * while phase 2 runs waits for it and gets the replay; one that lands between the phases gets 409.
+ * Either way there is exactly one write (docs/api-conventions.md).
  */
 import { createHash } from 'node:crypto';
 import type { Db, Tx, TxOptions } from '../db';
@@ -11,6 +17,18 @@ import { IDEMPOTENCY_TTL_MS } from '../../contract/constants';
 
 /** An in_progress claim older than this is taken to be from a crashed process. */
 const STALE_CLAIM_MS = 60_000;
+export const MAX_KEY_LENGTH = 255;
+
+export interface IdempotentRequest {
+  key: string;
+  method: string;
+  url: string;
+  body: unknown;
+  /** The caller: a key reused by another user of the tenant is "another request" (422), never their answer. */
+  actor: string;
+}
+
+export interface CommandResult { status: number; body: unknown }
 
 function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
@@ -19,56 +37,71 @@ function canonical(value: unknown): string {
   return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
 
-export function requestHash(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url.split('?')[0]}\n${canonical(body)}`).digest('hex');
+/** Fingerprint of a request: actor, method, path (no query) and the body with its keys sorted. */
+export function requestHash(r: Omit<IdempotentRequest, 'key'>): string {
+  return createHash('sha256').update(`${r.actor}\n${r.method} ${r.url.split('?')[0]}\n${canonical(r.body)}`).digest('hex');
 }
 
-interface Row { request_hash: string; state: string; response_status: number | null; response_body: unknown; created_at: string | Date }
+interface Row { request_hash: string; state: string; response_status: number | null; response_body: unknown }
+
+type Claim = { kind: 'claimed' } | { kind: 'stored'; row: Row } | { kind: 'vanished' };
+
+const inProgress = () => new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+
+async function claimKey(tx: Tx, tenantId: string, key: string, hash: string): Promise<Claim> {
+  // expired keys of this tenant go first: the key may be reused after 24 h, and the table stays small
+  await tx.query(`delete from idempotency_keys where tenant_id = $1 and created_at < now() - ($2 || ' milliseconds')::interval`, [
+    tenantId,
+    String(IDEMPOTENCY_TTL_MS),
+  ]);
+  const ins = await tx.query(
+    `insert into idempotency_keys (tenant_id, key, request_hash, state) values ($1, $2, $3, 'in_progress')
+     on conflict (tenant_id, key) do nothing returning key`,
+    [tenantId, key, hash],
+  );
+  if (ins.rows.length > 0) return { kind: 'claimed' };
+  const { rows } = await tx.query<Row>(
+    'select request_hash, state, response_status, response_body from idempotency_keys where tenant_id = $1 and key = $2',
+    [tenantId, key],
+  );
+  const row = rows[0];
+  // the holder failed and released the key between our insert and select: try once more
+  if (!row) return { kind: 'vanished' };
+  if (row.request_hash !== hash) {
+    throw new HttpError(422, 'idempotency_key_reused', 'Idempotency-Key was already used with a different request');
+  }
+  if (row.state === 'done') return { kind: 'stored', row };
+  // in_progress: take over a crashed holder's claim; of two takers racing, the second sees the renewed created_at
+  const took = await tx.query(
+    `update idempotency_keys set created_at = now()
+     where tenant_id = $1 and key = $2 and state = 'in_progress' and created_at < now() - ($3 || ' milliseconds')::interval
+     returning key`,
+    [tenantId, key, String(STALE_CLAIM_MS)],
+  );
+  if (took.rows.length > 0) return { kind: 'claimed' };
+  throw inProgress();
+}
 
 export async function withIdempotency(
   db: Db,
   txOpts: TxOptions & { tenantId: string },
-  req: { key: string; method: string; url: string; body: unknown },
-  run: (tx: Tx) => Promise<{ status: number; body: unknown }>,
-): Promise<{ status: number; body: unknown; replayed?: boolean }> {
-  if (req.key.length > 255) throw new HttpError(400, 'validation_failed', 'Idempotency-Key is too long (max 255)');
-  const hash = requestHash(req.method, req.url, req.body);
-  // Phase 1: claim the key in its own short transaction (visible to concurrent duplicates).
-  const claim = await db.transaction(async (tx) => {
-    await tx.query(`delete from idempotency_keys where tenant_id = $1 and key = $2 and created_at < now() - ($3 || ' milliseconds')::interval`, [
-      txOpts.tenantId,
-      req.key,
-      String(IDEMPOTENCY_TTL_MS),
+  req: IdempotentRequest,
+  run: (tx: Tx) => Promise<CommandResult>,
+): Promise<CommandResult & { replayed?: boolean }> {
+  if (req.key.length > MAX_KEY_LENGTH) {
+    throw new HttpError(400, 'validation_failed', `Idempotency-Key is too long (max ${MAX_KEY_LENGTH})`, [
+      { field: 'Idempotency-Key', message: `At most ${MAX_KEY_LENGTH} characters`, code: 'too_big' },
     ]);
-    const ins = await tx.query(
-      `insert into idempotency_keys (tenant_id, key, request_hash, state) values ($1, $2, $3, 'in_progress')
-       on conflict (tenant_id, key) do nothing returning key`,
-      [txOpts.tenantId, req.key, hash],
-    );
-    if (ins.rows.length > 0) return { claimed: true as const };
-    const { rows } = await tx.query<Row>(
-      'select request_hash, state, response_status, response_body, created_at from idempotency_keys where tenant_id = $1 and key = $2',
-      [txOpts.tenantId, req.key],
-    );
-    const row = rows[0];
-    if (!row) return { claimed: false as const, retry: true as const };
-    if (row.request_hash !== hash) {
-      throw new HttpError(422, 'idempotency_key_reused', 'Idempotency-Key was already used with a different request');
-    }
-    if (row.state === 'done') return { claimed: false as const, stored: row };
-    if (Date.now() - new Date(row.created_at).getTime() > STALE_CLAIM_MS) {
-      await tx.query(`update idempotency_keys set created_at = now() where tenant_id = $1 and key = $2`, [txOpts.tenantId, req.key]);
-      return { claimed: true as const };
-    }
-    throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
-  }, txOpts);
-
-  if (!claim.claimed) {
-    if ('stored' in claim && claim.stored) {
-      return { status: claim.stored.response_status ?? 200, body: claim.stored.response_body ?? undefined, replayed: true };
-    }
-    throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
   }
+  const hash = requestHash(req);
+  // Phase 1: claim the key in its own short transaction (visible to concurrent duplicates).
+  let claim = await db.transaction((tx) => claimKey(tx, txOpts.tenantId, req.key, hash), txOpts);
+  if (claim.kind === 'vanished') claim = await db.transaction((tx) => claimKey(tx, txOpts.tenantId, req.key, hash), txOpts);
+  if (claim.kind === 'stored') {
+    return { status: claim.row.response_status ?? 200, body: claim.row.response_body ?? undefined, replayed: true };
+  }
+  if (claim.kind === 'vanished') throw inProgress();
+
   // Phase 2: the command, and the stored answer in the same transaction.
   try {
     return await db.transaction(async (tx) => {
@@ -80,9 +113,12 @@ export async function withIdempotency(
       return out;
     }, txOpts);
   } catch (e) {
-    // the command failed and wrote nothing: release the key so the client may retry
+    // the command failed and wrote nothing: release the key so the client may retry with it
     await db
-      .transaction((tx) => tx.query(`delete from idempotency_keys where tenant_id = $1 and key = $2 and state = 'in_progress'`, [txOpts.tenantId, req.key]), txOpts)
+      .transaction(
+        (tx) => tx.query(`delete from idempotency_keys where tenant_id = $1 and key = $2 and state = 'in_progress'`, [txOpts.tenantId, req.key]),
+        txOpts,
+      )
       .catch(() => undefined);
     throw e;
   }

@@ -52,7 +52,19 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: ZodType<B>;
   /** Runs the handler without a transaction (streams, long work); ctx.tx is then the pool. */
   noTransaction?: boolean;
+  /**
+   * The answer for a caller without a Bearer token (DESIGN §4: the flag defaults). Routes without
+   * it answer 401; a token that is present but invalid is still refused.
+   */
+  anonymous?: () => unknown;
   handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `route()` when the route has an anonymous answer; read by the authenticate hook. */
+    anonymous?: boolean;
+  }
 }
 
 export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'body' | 'query' | 'params'): T {
@@ -104,9 +116,13 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
   app.route({
     method: def.method,
     url: def.url,
+    config: { anonymous: def.anonymous !== undefined },
     handler: async (req, reply) => {
       const auth = req.auth;
-      if (!auth) throw new HttpError(401, 'unauthorized', 'Authentication required');
+      if (!auth) {
+        if (def.anonymous) return reply.send(def.anonymous());
+        throw new HttpError(401, 'unauthorized', 'Authentication required');
+      }
       authorize(auth, def);
       const params = parse(def.params, req.params, 'params');
       const query = parse(def.query, req.query, 'query');
@@ -137,7 +153,7 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       if (def.noTransaction) {
         out = await run(db);
       } else if (def.method !== 'GET' && typeof key === 'string' && key.length > 0) {
-        out = await withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body }, run);
+        out = await withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body, actor: auth.userId }, run);
       } else {
         out = await db.transaction(run, txOpts);
       }

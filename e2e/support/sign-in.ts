@@ -1,0 +1,48 @@
+/**
+ * Signs in through the real magic-link flow (spec §2.6, auth-protocol §1–§2): the email on /auth,
+ * "Send magic link", the link read from the dev mailbox (`GET /dev/mailbox.json?to=`), opened in the
+ * SAME page — the PKCE verifier lives in this browser's storage.
+ */
+import { expect, type Page } from '@playwright/test';
+
+interface Mail { id: number; to: string; link: string; created_at: string }
+
+async function mails(page: Page, email: string): Promise<Mail[]> {
+  const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Mail[];
+}
+
+const newestId = (list: Mail[]) => list.reduce((m, x) => Math.max(m, x.id), 0);
+
+/** Requests a link from the sign-in form the page is on (or /auth) and returns the new link. */
+export async function requestMagicLink(page: Page, email: string): Promise<string> {
+  const before = newestId(await mails(page, email));
+  if (!new URL(page.url()).pathname.startsWith('/auth')) await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByTestId('sent-to')).toHaveText(email);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const fresh = (await mails(page, email)).filter((m) => m.id > before);
+      link = fresh.sort((a, b) => b.id - a.id)[0]?.link ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** Full sign-in; resolves once the signed-in shell is on screen. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const link = await requestMagicLink(page, email);
+  await page.goto(link);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
+export const USERS = {
+  seller: 'seller@demo.local',
+  agent: 'agent@demo.local',
+  admin: 'admin@demo.local',
+} as const;

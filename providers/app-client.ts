@@ -1,0 +1,56 @@
+/**
+ * The browser's wiring of the API layer — spec §7.1/§7.4: one API client over the supabase-js session
+ * and the profile's tenant, the Refine data and access-control providers, the react-query client,
+ * the flags loader and the request-log hooks for the Diagnostics drawer.
+ */
+import { createApiClient, useRequestLogEvents, useRequestLogStats, uuidV4 } from './api';
+import { createQueryClient, createDataProvider } from './data-provider';
+import { getProfile } from './auth/profile-store';
+import { appConfig } from './config';
+import { supabase } from './supabase';
+
+export { accessControlProvider } from './access-control';
+
+/** Pages that must not redirect to themselves when a call finds no session. */
+const SIGN_IN_PATHS = ['/auth', '/login'];
+
+export const apiClient = createApiClient({
+  // called through window: an unbound window.fetch throws "Illegal invocation"
+  fetch: (input, init) => window.fetch(input, init),
+  baseUrl: appConfig.apiBase,
+  clientVersion: appConfig.version,
+  getAccessToken: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+  refreshSession: async () => {
+    const { data, error } = await supabase.auth.refreshSession();
+    return error ? null : (data.session?.access_token ?? null);
+  },
+  getTenantId: () => getProfile()?.tenantId,
+  onAuthRequired: (next) => {
+    if (SIGN_IN_PATHS.some((p) => window.location.pathname.startsWith(p))) return;
+    window.location.assign(`/login?next=${encodeURIComponent(next)}`);
+  },
+  currentPath: () => window.location.pathname + window.location.search,
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: () => Math.random(),
+  uuid: () => uuidV4((bytes) => crypto.getRandomValues(bytes)),
+  storage: window.localStorage,
+});
+
+export const dataProvider = createDataProvider(apiClient);
+
+/** For `<Refine options={{ reactQuery: { clientConfig: queryClient } }}>`. */
+export const queryClient = createQueryClient();
+
+/** For `<FlagsProvider load={loadFlags}>`: flags never send the user to login (defaults stay). */
+export const loadFlags = () => apiClient.get<Record<string, boolean>>('/flags', { auth: false });
+
+/** Diagnostics drawer: stats over the last 60 s, refreshed every 5 s. */
+export function useRequestStats() {
+  return useRequestLogStats(apiClient.log);
+}
+
+/** Diagnostics drawer: the last 100 request events, live. */
+export function useRequestEvents() {
+  return useRequestLogEvents(apiClient.log);
+}

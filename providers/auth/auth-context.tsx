@@ -1,0 +1,117 @@
+/**
+ * Auth state of the console — spec §4 "Auth status" and "Auth events": starts as loading, becomes
+ * authed when a session exists and anon when there is none or reading it fails. After a session
+ * appears, the profile (tenant + role) is read once per user (spec §7.4); a missing profile is
+ * reported so the guards can send the user to /auth (spec §6).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { loadProfile } from './load-profile';
+import type { Profile } from './profile-store';
+import { forgetAnnouncedSession, isNewSignIn } from './session-marker';
+
+export type AuthStatus = 'loading' | 'authed' | 'anon';
+export type ProfileStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+export type AuthEvent = 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  email: string | null;
+  profile: Profile | null;
+  profileStatus: ProfileStatus;
+  /** True after a real sign-in in this page (not a reload with a stored session). */
+  justSignedIn: boolean;
+  reloadProfile: () => void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export interface AuthSessionProviderProps {
+  client: SupabaseClient;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Toasts of spec §4 are the shell's business; it is told about the events here. */
+  onEvent?: (event: AuthEvent) => void;
+  children: ReactNode;
+}
+
+export function AuthSessionProvider({ client, storage, onEvent, children }: AuthSessionProviderProps) {
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [session, setSession] = useState<Session | null>(null);
+  const [profile, setProfileState] = useState<Profile | null>(null);
+  const [profileStatus, setProfileStatus] = useState<ProfileStatus>('idle');
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const [profileAttempt, setProfileAttempt] = useState(0);
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
+  const hadSession = useRef(false);
+
+  useEffect(() => {
+    let alive = true;
+    const accept = (next: Session | null) => {
+      if (!alive) return;
+      setSession(next);
+      setStatus(next ? 'authed' : 'anon');
+      if (next && isNewSignIn(next, storage)) {
+        setJustSignedIn(true);
+        onEventRef.current?.('signed-in');
+      }
+      if (!next && hadSession.current) {
+        forgetAnnouncedSession(storage);
+        onEventRef.current?.('signed-out');
+      }
+      hadSession.current = Boolean(next);
+    };
+    const { data } = client.auth.onAuthStateChange((event, next) => {
+      // TOKEN_REFRESHED and USER_UPDATED are only logged (spec §4); the new token is still kept
+      if (event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') console.info(`[auth] ${event}`);
+      // supabase-js forbids awaiting its own calls inside this callback: defer state work
+      setTimeout(() => accept(next), 0);
+    });
+    client.auth.getSession().then(
+      ({ data: d, error }) => accept(error ? null : d.session),
+      () => accept(null),
+    );
+    return () => {
+      alive = false;
+      data.subscription.unsubscribe();
+    };
+  }, [client, storage]);
+
+  const userId = session?.user.id ?? null;
+  const email = session?.user.email ?? null;
+  useEffect(() => {
+    if (!userId) {
+      setProfileState(null);
+      setProfileStatus('idle');
+      return;
+    }
+    let alive = true;
+    setProfileStatus('loading');
+    loadProfile(client, { id: userId, email: email ?? undefined }).then(
+      (r) => {
+        if (!alive) return;
+        setProfileState(r.status === 'ready' ? r.profile : null);
+        setProfileStatus(r.status);
+      },
+      () => alive && setProfileStatus('error'),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client, userId, email, profileAttempt]);
+
+  const reloadProfile = useCallback(() => setProfileAttempt((n) => n + 1), []);
+  const value = useMemo<AuthState>(
+    () => ({ status, session, email, profile, profileStatus, justSignedIn, reloadProfile }),
+    [status, session, email, profile, profileStatus, justSignedIn, reloadProfile],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Throws outside its provider (spec §8 "Using a context hook outside its provider"). */
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthSessionProvider');
+  return ctx;
+}

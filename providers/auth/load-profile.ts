@@ -1,0 +1,23 @@
+/**
+ * The profile read of spec §7.4 ("a query selecting tenant_id by user id", auth-protocol §7):
+ * `profiles` row of the signed-in user → the profile store the API client reads its tenant from.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { roleOf } from '../../contract/roles';
+import { setProfile, type Profile } from './profile-store';
+
+export type ProfileResult = { status: 'ready'; profile: Profile } | { status: 'missing' } | { status: 'error'; message: string };
+
+export async function loadProfile(client: SupabaseClient, user: { id: string; email?: string }): Promise<ProfileResult> {
+  const { data, error } = await client.from('profiles').select('tenant_id, role').eq('id', user.id).single();
+  if (error || !data) {
+    setProfile(null);
+    // PGRST116: zero rows — the user has no profile in any tenant (spec §6: send to /auth)
+    if (error?.code === 'PGRST116' || !error) return { status: 'missing' };
+    return { status: 'error', message: error.message };
+  }
+  const row = data as { tenant_id: string; role: unknown };
+  const profile: Profile = { id: user.id, email: user.email ?? '', tenantId: row.tenant_id, role: roleOf(row.role) };
+  setProfile(profile);
+  return { status: 'ready', profile };
+}

@@ -1,0 +1,70 @@
+/**
+ * Sign-in calls of spec §2.6 / §7.4 on supabase-js: the magic link (PKCE; the link comes back to
+ * /auth, where detectSessionInUrl exchanges the code, carrying `next`) and Google. The embedded
+ * auth server has no Google provider: `/auth/v1/settings` is read first, so the browser is not
+ * sent to a JSON error page (auth-protocol §5).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { authPathWithNext } from '../../src/lib/next-path';
+
+export const MAGIC_LINK_FALLBACK = 'Failed to send magic link';
+export const GOOGLE_FALLBACK = 'Failed to initiate Google sign-in';
+
+export type SignInResult = { ok: true } | { ok: false; message: string };
+
+export async function sendMagicLink(client: SupabaseClient, origin: string, email: string, next: string | null): Promise<SignInResult> {
+  try {
+    const { error } = await client.auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: `${origin}${authPathWithNext(next)}` },
+    });
+    return error ? { ok: false, message: error.message || MAGIC_LINK_FALLBACK } : { ok: true };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error && e.message ? e.message : MAGIC_LINK_FALLBACK };
+  }
+}
+
+export interface AuthEndpoint {
+  supabaseUrl: string;
+  anonKey: string;
+  fetch: typeof fetch;
+}
+
+/** The auth server's own words for a disabled provider, e.g. "Unsupported provider: provider is not enabled". */
+async function disabledProviderMessage(ep: AuthEndpoint): Promise<string> {
+  try {
+    const res = await ep.fetch(`${ep.supabaseUrl}/auth/v1/authorize?provider=google`, {
+      headers: { apikey: ep.anonKey, 'X-Supabase-Api-Version': '2024-01-01' },
+      redirect: 'manual',
+    });
+    const body = (await res.json()) as { message?: unknown; msg?: unknown };
+    const text = typeof body.message === 'string' ? body.message : typeof body.msg === 'string' ? body.msg : '';
+    return text || GOOGLE_FALLBACK;
+  } catch {
+    return GOOGLE_FALLBACK;
+  }
+}
+
+/** Resolves only on failure: on success the browser is already navigating to Google. */
+export async function startGoogleSignIn(client: SupabaseClient, ep: AuthEndpoint, origin: string, next: string | null): Promise<SignInResult> {
+  try {
+    const res = await ep.fetch(`${ep.supabaseUrl}/auth/v1/settings`, { headers: { apikey: ep.anonKey } });
+    if (!res.ok) return { ok: false, message: GOOGLE_FALLBACK };
+    const settings = (await res.json()) as { external?: { google?: boolean } };
+    if (!settings.external?.google) return { ok: false, message: await disabledProviderMessage(ep) };
+    const { error } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${origin}${authPathWithNext(next)}` } });
+    return error ? { ok: false, message: error.message || GOOGLE_FALLBACK } : { ok: true };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error && e.message ? e.message : GOOGLE_FALLBACK };
+  }
+}
+
+/** Sign-out (spec §4): false when the server could not be told, in which case the session stays. */
+export async function signOut(client: SupabaseClient): Promise<boolean> {
+  try {
+    const { error } = await client.auth.signOut();
+    return !error;
+  } catch {
+    return false;
+  }
+}

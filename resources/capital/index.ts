@@ -1,0 +1,20 @@
+/** /capital — spec §2.1, §2.3. */
+import { lazy } from 'react';
+import { BankOutlined } from '@ant-design/icons';
+import type { PageModule } from '../../src/lib/registry';
+
+const capital: PageModule = {
+  name: 'capital',
+  routes: [
+    { path: '/capital', element: lazy(() => import('./capital-page')) },
+  ],
+  menu: {
+    section: 'Financial',
+    label: 'Capital',
+    tooltip: 'Committed capital, cashflow, metrics',
+    icon: BankOutlined,
+    order: 2,
+  },
+};
+
+export default capital;

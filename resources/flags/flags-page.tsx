@@ -1,0 +1,66 @@
+/**
+ * /flags — the tenant's feature flags (spec §3 defaults, §7.2 GET /flags) with switches writing
+ * `PUT /api/flags/{name}` (agent or admin, issue 3 §13); the list is reloaded after each change.
+ */
+import { useState } from 'react';
+import { App as AntApp, Card, List, Switch, Typography } from 'antd';
+import { apiClient } from '../../providers/app-client';
+import { useFlags } from '../../providers/flags';
+import { userMessage } from '../../providers/api';
+import { PageHeader } from '../../src/shell/page-header';
+
+const DESCRIPTION: Record<string, string> = {
+  enableOrchestrator: 'The AI orchestrator chat.',
+  enableListingPoster: 'Publishing listings to marketplaces.',
+  enableAdvancedAnalytics: 'Advanced analytics views.',
+  enableBetaFeatures: 'Features still in beta.',
+};
+
+export default function FlagsPage() {
+  const { flags, loading, reload } = useFlags();
+  const { notification } = AntApp.useApp();
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const toggle = async (name: string, enabled: boolean) => {
+    setSaving(name);
+    try {
+      await apiClient.put(`/flags/${encodeURIComponent(name)}`, { enabled });
+      await reload();
+      notification.success({ message: `${name} ${enabled ? 'enabled' : 'disabled'}` });
+    } catch (e) {
+      notification.error({ message: userMessage(e) });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Feature Flags" subtitle="Switch features on or off for your whole store. Every change is audited." />
+      <Card>
+        <List
+          loading={loading && saving === null}
+          dataSource={Object.entries(flags)}
+          renderItem={([name, enabled]) => (
+            <List.Item
+              actions={[
+                <Switch
+                  key="s"
+                  checked={enabled}
+                  loading={saving === name}
+                  aria-label={name}
+                  onChange={(v) => void toggle(name, v)}
+                />,
+              ]}
+            >
+              <List.Item.Meta
+                title={<Typography.Text code>{name}</Typography.Text>}
+                description={DESCRIPTION[name] ?? 'Feature flag.'}
+              />
+            </List.Item>
+          )}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/** /governance — spec §2.1, §2.3, §6. */
+import { lazy } from 'react';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { PageModule } from '../../src/lib/registry';
+
+const governance: PageModule = {
+  name: 'governance',
+  routes: [
+    { path: '/governance', element: lazy(() => import('./governance-page')) },
+  ],
+  access: { roles: ['admin'] },
+  menu: {
+    section: 'Admin & Settings',
+    label: 'Governance',
+    tooltip: 'Access control, audit logs and compliance',
+    icon: SafetyCertificateOutlined,
+    order: 2,
+  },
+};
+
+export default governance;

@@ -1,0 +1,6 @@
+/** /orchestrator — AI Orchestrator (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+import { LaterRelease } from '../../src/pages/later-release';
+
+export default function OrchestratorPage() {
+  return <LaterRelease title="AI Orchestrator" description="Chat with the automation assistant: ask it to reprice, route orders or link a marketplace." />;
+}

@@ -1,0 +1,6 @@
+/** /payments — Payments (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+import { LaterRelease } from '../../src/pages/later-release';
+
+export default function PaymentsPage() {
+  return <LaterRelease title="Payments" description="Marketplace payouts and the fees taken from them." />;
+}

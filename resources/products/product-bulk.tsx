@@ -1,0 +1,131 @@
+/**
+ * Bulk price / stock edit and bulk delete of selected products — issue 5 §4: confirmation first,
+ * progress while it runs, one result per product (`POST /api/products/bulk`, a chunk at a time).
+ * A product whose new price would fall below its MAP price fails alone; the others still apply.
+ */
+import { useState } from 'react';
+import { Button, Form, InputNumber, Modal, Radio } from 'antd';
+import { DeleteOutlined, DollarOutlined, InboxOutlined } from '@ant-design/icons';
+import { useInvalidate } from '@refinedev/core';
+import { apiClient } from '../../providers/app-client';
+import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
+import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
+import type { Product } from './types';
+
+export type BulkChanges = { price: number } | { price_delta_pct: number } | { stock: number };
+
+interface BulkAnswer { data: BulkItemResult[] | { results: BulkItemResult[] } }
+
+async function sendBulk(action: 'update' | 'delete', ids: string[], changes?: BulkChanges): Promise<BulkItemResult[]> {
+  const answer = await apiClient.post<BulkAnswer>('/products/bulk', { action, ids, ...(changes ? { changes } : {}) });
+  return Array.isArray(answer.data) ? answer.data : answer.data.results;
+}
+
+type Editing = 'price' | 'stock' | null;
+
+interface PriceForm { mode: 'set' | 'percent'; value: number }
+
+export function ProductBulkActions({ selected, onClear }: { selected: Product[]; onClear: () => void }) {
+  const invalidate = useInvalidate();
+  const [modal, contextHolder] = Modal.useModal();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [run, setRun] = useState<BulkRunState | null>(null);
+  const [priceForm] = Form.useForm<PriceForm>();
+  const [stockForm] = Form.useForm<{ stock: number }>();
+  // labels of the run's products, kept after the selection clears
+  const [labels, setLabels] = useState(new Map<string, string>());
+  const count = selected.length;
+  const noun = `${count} product${count === 1 ? '' : 's'}`;
+
+  const start = async (title: string, action: 'update' | 'delete', changes?: BulkChanges) => {
+    const ids = selected.map((p) => p.id);
+    setLabels(new Map(selected.map((p) => [p.id, `${p.title} (${p.sku})`])));
+    setRun({ title, total: ids.length, done: 0, results: [], running: true });
+    const results = await runInChunks(
+      ids,
+      (chunk) => sendBulk(action, chunk, changes),
+      (done, partial) => setRun((r) => r && { ...r, done, results: partial }),
+    );
+    setRun((r) => r && { ...r, done: ids.length, results, running: false });
+    await invalidate({ resource: 'products', invalidates: ['list', 'many', 'detail'] });
+    // what failed stays selected, to retry or inspect
+    if (results.every((r) => r.ok)) onClear();
+  };
+
+  const confirm = (title: string, content: string, danger: boolean, onOk: () => void) =>
+    modal.confirm({ title, content, okText: danger ? 'Delete' : 'Apply', okButtonProps: { danger }, onOk });
+
+  const submitPrice = async () => {
+    const { mode, value } = await priceForm.validateFields();
+    const changes: BulkChanges = mode === 'set' ? { price: value } : { price_delta_pct: value };
+    const what = mode === 'set' ? `set the price to ${value.toFixed(2)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
+    setEditing(null);
+    confirm(`Update ${noun}?`, `This will ${what} for ${noun} (every variant).`, false, () => void start('Updating prices', 'update', changes));
+  };
+
+  const submitStock = async () => {
+    const { stock } = await stockForm.validateFields();
+    setEditing(null);
+    confirm(`Update ${noun}?`, `This will set the stock to ${stock} for ${noun} (every variant).`, false, () =>
+      void start('Updating stock', 'update', { stock }),
+    );
+  };
+
+  const remove = () =>
+    confirm(`Delete ${noun}?`, 'Deleted products and their variants cannot be restored.', true, () => void start('Deleting products', 'delete'));
+
+  return (
+    <>
+      {contextHolder}
+      <BulkActionBar count={count} onClear={onClear}>
+        <Button icon={<DollarOutlined />} onClick={() => setEditing('price')}>
+          Edit price
+        </Button>
+        <Button icon={<InboxOutlined />} onClick={() => setEditing('stock')}>
+          Edit stock
+        </Button>
+        <Button danger icon={<DeleteOutlined />} onClick={remove}>
+          Delete
+        </Button>
+      </BulkActionBar>
+      <Modal open={editing === 'price'} title={`Edit price of ${noun}`} okText="Continue" onOk={submitPrice} onCancel={() => setEditing(null)} destroyOnHidden>
+        <Form form={priceForm} layout="vertical" initialValues={{ mode: 'set' }} preserve={false}>
+          <Form.Item name="mode" label="Change">
+            <Radio.Group
+              options={[
+                { label: 'Set price to', value: 'set' },
+                { label: 'Change by %', value: 'percent' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['mode']}>
+            {({ getFieldValue }) =>
+              getFieldValue('mode') === 'set' ? (
+                <Form.Item name="value" label="New price (USD)" rules={[{ required: true, message: 'Enter a price' }]}>
+                  <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: 200 }} />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  name="value"
+                  label="Change (%)"
+                  extra="Negative lowers the price, e.g. -10 for 10% off."
+                  rules={[{ required: true, message: 'Enter a percentage' }, { type: 'number', min: -99, max: 1000, message: 'Between -99 and 1000' }]}
+                >
+                  <InputNumber step={1} suffix="%" style={{ width: 200 }} />
+                </Form.Item>
+              )
+            }
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal open={editing === 'stock'} title={`Edit stock of ${noun}`} okText="Continue" onOk={submitStock} onCancel={() => setEditing(null)} destroyOnHidden>
+        <Form form={stockForm} layout="vertical" preserve={false}>
+          <Form.Item name="stock" label="Set stock to" rules={[{ required: true, message: 'Enter a quantity' }]}>
+            <InputNumber min={0} step={1} precision={0} style={{ width: 200 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <BulkProgressModal run={run} labelOf={(id) => labels.get(id) ?? id} onClose={() => setRun(null)} />
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * /products — spec §2.1 (query `sku`), issue 5 §4: server-side pagination, sorting, filters (status,
+ * stock level, price range, supplier) and search, kept in the URL; `?sku=X` narrows the list to that
+ * SKU (product or variant) and highlights the product; bulk edit; Shopify CSV import; CSV export.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CreateButton, List } from '@refinedev/antd';
+import { useInvalidate } from '@refinedev/core';
+import { Button, Empty, InputNumber, Select, Table, Tag } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useUrlTable } from '../shared/use-url-table';
+import { FilterBar } from '../shared/filter-bar';
+import { sortable } from '../shared/sortable';
+import { SupplierSelect } from '../shared/supplier-select';
+import { ExportCsvButton } from '../shared/export-csv-button';
+import { ImportDialog, type ImportSource } from '../shared/import-dialog';
+import { LoadError } from '../shared/list-error';
+import { dateTime, money } from '../shared/format';
+import { ProductBulkActions } from './product-bulk';
+import { ProductStatusTag, StockTag } from './status-tag';
+import { PRODUCT_FILTERS, PRODUCT_STATUSES, STOCK_LEVELS, type Product } from './types';
+
+const SHOPIFY: readonly ImportSource[] = [
+  { key: 'shopify', label: 'Shopify product CSV', path: '/imports/shopify-products', contentType: 'text/csv', accept: '.csv,text/csv' },
+];
+
+export default function ProductList() {
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue } = useUrlTable<Product>({
+    resource: 'products',
+    filters: PRODUCT_FILTERS,
+  });
+  const [selected, setSelected] = useState<Product[]>([]);
+  const [importing, setImporting] = useState(false);
+  const sku = filterValue('sku');
+  const rows = tableProps.dataSource ?? [];
+  const highlighted = sku ? rows.find((p) => p.sku.toUpperCase() === sku.toUpperCase()) ?? (rows.length === 1 ? rows[0] : undefined) : undefined;
+
+  // bring the product named by ?sku= into view once its row is there
+  useEffect(() => {
+    if (highlighted) document.querySelector(`[data-row-key="${highlighted.id}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+
+  return (
+    <List
+      title="Products"
+      headerButtons={
+        <>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            Import
+          </Button>
+          <ExportCsvButton path="/products/export.csv" stem="products" filters={filters} sorters={sorters} />
+          <CreateButton resource="products">Create product</CreateButton>
+        </>
+      }
+    >
+      <FilterBar
+        search={filterValue('search')}
+        onSearch={(v) => setFilter('search', v)}
+        placeholder="Search title or SKU"
+        active={filters.length > 0}
+        onClear={clearFilters}
+      >
+        {sku && (
+          <Tag closable color="blue" onClose={() => setFilter('sku', undefined)}>
+            SKU: {sku}
+          </Tag>
+        )}
+        <Select
+          aria-label="Status"
+          placeholder="Status"
+          allowClear
+          style={{ width: 140 }}
+          value={filterValue('status')}
+          onChange={(v?: string) => setFilter('status', v)}
+          options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+        />
+        <Select
+          aria-label="Stock level"
+          placeholder="Stock level"
+          allowClear
+          style={{ width: 170 }}
+          value={filterValue('stock_level')}
+          onChange={(v?: string) => setFilter('stock_level', v)}
+          options={STOCK_LEVELS.map((s) => ({ value: s.value, label: s.label }))}
+        />
+        <InputNumber
+          aria-label="Minimum price"
+          placeholder="Min price"
+          min={0}
+          prefix="$"
+          style={{ width: 120 }}
+          value={filterValue('price_min') === undefined ? null : Number(filterValue('price_min'))}
+          onChange={(v) => setFilter('price_min', v)}
+        />
+        <InputNumber
+          aria-label="Maximum price"
+          placeholder="Max price"
+          min={0}
+          prefix="$"
+          style={{ width: 120 }}
+          value={filterValue('price_max') === undefined ? null : Number(filterValue('price_max'))}
+          onChange={(v) => setFilter('price_max', v)}
+        />
+        <SupplierSelect aria-label="Supplier" style={{ width: 200 }} value={filterValue('supplier_id')} onChange={(v?: string) => setFilter('supplier_id', v)} />
+      </FilterBar>
+      {tableQuery.isError && <LoadError what="products" error={tableQuery.error} onRetry={() => tableQuery.refetch()} />}
+      <ProductBulkActions selected={selected} onClear={() => setSelected([])} />
+      <Table<Product>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 960 }}
+        rowSelection={{ selectedRowKeys: selected.map((p) => p.id), onChange: (_keys, rowsNow) => setSelected(rowsNow) }}
+        rowClassName={(p) => (p.id === highlighted?.id ? 'ant-table-row-selected commerce-row-highlight' : '')}
+        onRow={(p) => ({ onClick: () => navigate(`/products/${p.id}`), style: { cursor: 'pointer' } })}
+        locale={{ emptyText: <Empty description={filters.length ? 'No products match these filters' : 'No products yet'} /> }}
+        columns={[
+          { title: 'Title', ...sortable('title', sorters), ellipsis: true },
+          { title: 'SKU', ...sortable('sku', sorters), width: 170 },
+          { title: 'Status', dataIndex: 'status', width: 100, render: (s: Product['status']) => <ProductStatusTag status={s} /> },
+          {
+            title: 'Price',
+            ...sortable('price', sorters),
+            align: 'right',
+            width: 110,
+            render: (v: number) => money(v),
+          },
+          { title: 'Stock', ...sortable('stock', sorters), align: 'right', width: 120, render: (v: number) => <StockTag stock={v} /> },
+          { title: 'Supplier', dataIndex: 'supplier_name', ellipsis: true, render: (v: string | null) => v ?? '—' },
+          { title: 'Variants', dataIndex: 'variants_count', align: 'right', width: 90 },
+          { title: 'Updated', ...sortable('updated_at', sorters), width: 150, render: dateTime },
+        ]}
+      />
+      <ImportDialog
+        open={importing}
+        title="Import products"
+        sources={SHOPIFY}
+        onClose={() => setImporting(false)}
+        onImported={() => void invalidate({ resource: 'products', invalidates: ['list'] })}
+      />
+    </List>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * Import dialog — issue 5 §3/§4: pick a file a seller already has (Shopify product CSV, Amazon order
+ * report, eBay order CSV), validate the whole file on the server first (`?dry_run=true`), show every
+ * bad row (row, column, reason) or what would be written, and only then import. Nothing is written
+ * unless the file is valid: the server answers 400 `import_invalid` with the row report.
+ */
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { ApiError, userMessage } from '../../providers/api';
+import { postText } from './raw-request';
+
+export interface ImportSource {
+  key: string;
+  label: string;
+  /** API path, e.g. `/imports/shopify-products`. */
+  path: string;
+  /** `text/csv` or `text/tab-separated-values`. */
+  contentType: string;
+  /** File picker filter, e.g. `.csv`. */
+  accept: string;
+}
+
+export interface RowError { row: number; column: string; reason: string }
+
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'checking'; progress: number }
+  | { kind: 'invalid'; errors: RowError[] }
+  | { kind: 'ready'; summary: Record<string, unknown> }
+  | { kind: 'importing'; progress: number }
+  | { kind: 'done'; summary: Record<string, unknown> }
+  | { kind: 'failed'; message: string };
+
+export interface ImportDialogProps {
+  open: boolean;
+  title: string;
+  sources: readonly ImportSource[];
+  onClose: () => void;
+  /** Called after a successful import (refreshes the list). */
+  onImported: () => void;
+}
+
+/** The row report of an `import_invalid` answer, else null. */
+export function rowErrorsOf(e: unknown): RowError[] | null {
+  if (!(e instanceof ApiError) || e.code !== 'import_invalid') return null;
+  const details = e.details as { errors?: RowError[] } | undefined;
+  return Array.isArray(details?.errors) ? details.errors : [];
+}
+
+/** `products_created` → "Products created": the counts the server reports, whatever it names them. */
+export function summaryEntries(summary: Record<string, unknown>): { label: string; value: number }[] {
+  return Object.entries(summary)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([k, value]) => ({ label: k.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()), value }));
+}
+
+function dataOf(answer: unknown): Record<string, unknown> {
+  const a = answer as { data?: unknown } | null;
+  const d = a && typeof a === 'object' && 'data' in a ? a.data : answer;
+  return d && typeof d === 'object' ? (d as Record<string, unknown>) : {};
+}
+
+function Summary({ summary }: { summary: Record<string, unknown> }) {
+  const entries = summaryEntries(summary);
+  if (entries.length === 0) return null;
+  return (
+    <Descriptions size="small" column={2} bordered>
+      {entries.map((e) => (
+        <Descriptions.Item key={e.label} label={e.label}>
+          {e.value.toLocaleString('en-US')}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+export function ImportDialog({ open, title, sources, onClose, onImported }: ImportDialogProps) {
+  const [sourceKey, setSourceKey] = useState(sources[0]?.key);
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const source = sources.find((s) => s.key === sourceKey) ?? sources[0];
+
+  const reset = () => {
+    setFile(null);
+    setStep({ kind: 'pick' });
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const send = async (text: string, dryRun: boolean) => {
+    const running = dryRun ? 'checking' : 'importing';
+    setStep({ kind: running, progress: 0 });
+    try {
+      const answer = await postText<unknown>(source.path, text, source.contentType, {
+        query: dryRun ? { dry_run: 'true' } : undefined,
+        onProgress: (progress) => setStep({ kind: running, progress }),
+      });
+      setStep({ kind: dryRun ? 'ready' : 'done', summary: dataOf(answer) });
+      if (!dryRun) onImported();
+    } catch (e) {
+      const errors = rowErrorsOf(e);
+      setStep(errors ? { kind: 'invalid', errors } : { kind: 'failed', message: userMessage(e) });
+    }
+  };
+
+  const pick = async (f: File) => {
+    const text = await f.text();
+    setFile({ name: f.name, text });
+    await send(text, true);
+  };
+
+  const busy = step.kind === 'checking' || step.kind === 'importing';
+  const footer = [
+    <Button key="close" onClick={close} disabled={busy}>
+      {step.kind === 'done' ? 'Close' : 'Cancel'}
+    </Button>,
+    step.kind === 'ready' && file && (
+      <Button key="import" type="primary" onClick={() => send(file.text, false)}>
+        Import
+      </Button>
+    ),
+  ];
+
+  return (
+    <Modal open={open} title={title} onCancel={busy ? undefined : close} footer={footer} width={720} destroyOnHidden maskClosable={false}>
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {sources.length > 1 && (
+          <Radio.Group
+            aria-label="File type"
+            value={source.key}
+            disabled={busy}
+            onChange={(e) => {
+              setSourceKey(e.target.value as string);
+              reset();
+            }}
+            options={sources.map((s) => ({ label: s.label, value: s.key }))}
+            optionType="button"
+          />
+        )}
+        {step.kind === 'pick' || step.kind === 'failed' || step.kind === 'invalid' ? (
+          <Upload.Dragger
+            accept={source.accept}
+            multiple={false}
+            showUploadList={false}
+            beforeUpload={(f) => {
+              void pick(f);
+              // the file is read and posted by us, not uploaded by antd
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">Click or drop a {source.label} here</p>
+            <p className="ant-upload-hint">The whole file is checked first; nothing is written until you confirm.</p>
+          </Upload.Dragger>
+        ) : (
+          file && <Typography.Text strong>{file.name}</Typography.Text>
+        )}
+        {busy && (
+          <div>
+            <Typography.Text>{step.kind === 'checking' ? 'Checking the file...' : 'Importing...'}</Typography.Text>
+            <Progress percent={step.progress} status="active" />
+          </div>
+        )}
+        {step.kind === 'failed' && <Alert type="error" showIcon message="The file could not be checked" description={step.message} />}
+        {step.kind === 'invalid' && (
+          <>
+            <Alert
+              type="error"
+              showIcon
+              message={`${file?.name ?? 'The file'} has ${step.errors.length} problem${step.errors.length === 1 ? '' : 's'}. Nothing was imported.`}
+              description="Fix these rows and choose the file again."
+            />
+            <Table<RowError>
+              size="small"
+              rowKey={(r) => `${r.row}-${r.column}-${r.reason}`}
+              dataSource={step.errors}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              columns={[
+                { title: 'Row', dataIndex: 'row', width: 80 },
+                { title: 'Column', dataIndex: 'column', width: 200 },
+                { title: 'Reason', dataIndex: 'reason' },
+              ]}
+            />
+          </>
+        )}
+        {step.kind === 'ready' && (
+          <>
+            <Alert type="success" showIcon message="The file is valid. Review what will be imported, then choose Import." />
+            <Summary summary={step.summary} />
+          </>
+        )}
+        {step.kind === 'done' && (
+          <>
+            <Alert type="success" showIcon message="Import complete" />
+            <Summary summary={step.summary} />
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+/** /work — Alerts & Work Queue (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+import { LaterRelease } from '../../src/pages/later-release';
+
+export default function WorkPage() {
+  return <LaterRelease title="Alerts & Work Queue" description="Alerts and the items that wait for someone to act on them." />;
+}

@@ -1,0 +1,22 @@
+/**
+ * GET /api/csrf — `{ token, expires_at }` for the signed-in user, valid 24 h (spec §7.1, §9;
+ * issue 3 item 8). Needs no X-Tenant-Id: the token is bound to the user, not to a tenant.
+ */
+import type { ApiModule } from '../module';
+import { resolveJwtSecret } from '../../auth/secret';
+import { csrfKey, issueCsrfToken } from './token';
+
+const csrf: ApiModule = (api) => {
+  const key = csrfKey(resolveJwtSecret(api.services.config.jwtSecret, api.services.config.dataDir));
+  api.route({
+    method: 'GET',
+    url: '/csrf',
+    noTransaction: true,
+    handler: async ({ auth, reply }) => {
+      // a token is per user and short-lived: no shared cache may keep it
+      reply.header('cache-control', 'no-store');
+      return issueCsrfToken(key, auth.userId);
+    },
+  });
+};
+export default csrf;

@@ -1,0 +1,66 @@
+/** DLQ list filters (issue 6 §4) → SQL, shared by the list and the bulk replay / discard "by filter". */
+import { z } from 'zod';
+import { isValidPattern, subjectFilterRegex } from '../../events/subjects';
+
+export const dlqFilter = z.object({
+  subject: z.string().max(200).refine((s) => isValidPattern(s) || /^[A-Za-z0-9_.-]+$/.test(s), 'subject must be a prefix or a pattern like orders.*').optional(),
+  consumer: z.string().max(100).optional(),
+  error: z.string().max(200).optional(),
+  /** age = time since the first failure, in seconds */
+  min_age_s: z.coerce.number().int().min(0).optional(),
+  max_age_s: z.coerce.number().int().min(0).optional(),
+  status: z.enum(['pending', 'replayed', 'discarded', 'all']).default('pending'),
+});
+export type DlqFilter = z.infer<typeof dlqFilter>;
+
+export function dlqWhere(tenantId: string, f: DlqFilter): { sql: string; params: unknown[] } {
+  const where = ['tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (f.status !== 'all') add('status = ?', f.status);
+  if (f.subject) add('subject ~ ?', subjectFilterRegex(f.subject));
+  if (f.consumer) add('consumer = ?', f.consumer);
+  if (f.error) add("last_error ilike '%' || ? || '%'", f.error.replace(/[\\%_]/g, (c) => `\\${c}`));
+  if (f.min_age_s !== undefined) add("first_failure_at <= now() - (? || ' seconds')::interval", String(f.min_age_s));
+  if (f.max_age_s !== undefined) add("first_failure_at >= now() - (? || ' seconds')::interval", String(f.max_age_s));
+  return { sql: where.join(' and '), params };
+}
+
+export const DLQ_COLUMNS = `id, consumer, event_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at,
+  status, discard_reason, discarded_by, discarded_at, replayed_at, replay_count, created_at, updated_at`;
+
+export interface DlqRow {
+  id: number; consumer: string; event_seq: number; stream: string; subject: string; payload: unknown; last_error: string | null;
+  attempts: number; first_failure_at: Date | string; last_failure_at: Date | string; status: string; discard_reason: string | null;
+  discarded_by: string | null; discarded_at: Date | string | null; replayed_at: Date | string | null; replay_count: number;
+  created_at: Date | string; updated_at: Date | string;
+}
+
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+
+export function mapDlq(r: DlqRow) {
+  return {
+    id: Number(r.id),
+    consumer: r.consumer,
+    event_seq: Number(r.event_seq),
+    stream: r.stream,
+    subject: r.subject,
+    payload: r.payload,
+    last_error: r.last_error,
+    attempts: Number(r.attempts),
+    first_failure_at: iso(r.first_failure_at),
+    last_failure_at: iso(r.last_failure_at),
+    age_s: Math.max(0, Math.round((Date.now() - new Date(r.first_failure_at).getTime()) / 1000)),
+    status: r.status,
+    discard_reason: r.discard_reason,
+    discarded_by: r.discarded_by,
+    discarded_at: iso(r.discarded_at),
+    replayed_at: iso(r.replayed_at),
+    replay_count: Number(r.replay_count),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}

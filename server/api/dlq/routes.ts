@@ -1,0 +1,148 @@
+/**
+ * DLQ API (issue 6 §4; spec §6 "dlq_message read and manage → ops dlq"): list with filters,
+ * detail, replay one / selected / all matching a filter, discard one / many with a reason.
+ * Discarded entries are kept and marked; every replay and discard is audited. A replay re-queues
+ * the message for its consumer with attempts reset (it is then acked or dead-lettered again).
+ */
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { ApiModule } from '../module';
+import { list, one } from '../kit';
+import { badRequest, notFound } from '../errors';
+import type { Tx } from '../../db';
+import { discardEntries, replayEntries } from '../../events/dlq-store';
+import { DLQ_COLUMNS, dlqFilter, dlqWhere, mapDlq, type DlqFilter, type DlqRow } from './queries';
+
+const BULK_MAX = 10_000;
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const listQuery = dlqFilter.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+const bulkBody = z
+  .object({
+    ids: z.array(z.number().int().min(1)).min(1).max(BULK_MAX).optional(),
+    filter: dlqFilter.omit({ status: true }).optional(),
+  })
+  .refine((b) => (b.ids ? !b.filter : !!b.filter), 'give either ids or filter');
+const discardBody = z.object({ reason: z.string().trim().min(1, 'a reason is required').max(500) });
+const bulkDiscardBody = z.intersection(bulkBody, discardBody);
+
+async function idsOf(tx: Tx, tenantId: string, b: { ids?: number[]; filter?: Omit<DlqFilter, 'status'> }): Promise<number[]> {
+  if (b.ids) return b.ids;
+  const w = dlqWhere(tenantId, { ...b.filter!, status: 'pending' });
+  const { rows } = await tx.query<{ id: number }>(`select id from dlq_entries where ${w.sql} order by id limit ${BULK_MAX}`, w.params);
+  return rows.map((r) => Number(r.id));
+}
+
+const dlq: ApiModule = (api) => {
+  /** Consumers look at the re-queued rows once the command's transaction has committed. */
+  const wakeAfterCommit = (reply: FastifyReply, consumers: string[]) => {
+    reply.raw.once('finish', () => {
+      for (const c of new Set(consumers)) api.app.events.engine.wake(c);
+    });
+  };
+
+  api.route({
+    method: 'GET',
+    url: '/dlq',
+    permission: 'ops:dlq',
+    query: listQuery,
+    async handler({ tx, auth, query }) {
+      const w = dlqWhere(auth.tenantId, query);
+      const { rows } = await tx.query<DlqRow>(
+        `select ${DLQ_COLUMNS} from dlq_entries where ${w.sql} order by last_failure_at desc, id desc limit ${query.limit} offset ${query.offset}`,
+        w.params,
+      );
+      const c = await tx.query<{ n: number }>(`select count(*) as n from dlq_entries where ${w.sql}`, w.params);
+      return list(rows.map(mapDlq), Number(c.rows[0].n), query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/dlq/:id',
+    permission: 'ops:dlq',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const { rows } = await tx.query<DlqRow>(`select ${DLQ_COLUMNS} from dlq_entries where tenant_id = $1 and id = $2`, [auth.tenantId, params.id]);
+      if (!rows[0]) throw notFound('DLQ message');
+      return one(mapDlq(rows[0]));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/dlq/:id/replay',
+    permission: 'ops:dlq',
+    params: idParams,
+    async handler(ctx) {
+      const { rows } = await ctx.tx.query<{ status: string }>('select status from dlq_entries where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      if (!rows[0]) throw notFound('DLQ message');
+      const done = await replayEntries(ctx.tx, [ctx.params.id]);
+      if (done.length === 0) throw badRequest(`Only pending messages can be replayed (this one is ${rows[0].status})`);
+      await ctx.audit({ action: 'dlq.replay', resource: 'dlq_message', resourceId: ctx.params.id, before: { status: 'pending' }, after: { status: 'replayed' } });
+      wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
+      return one({ replayed: done.map((d) => Number(d.id)) });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/dlq/replay',
+    permission: 'ops:dlq',
+    body: bulkBody,
+    async handler(ctx) {
+      const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);
+      const done = await replayEntries(ctx.tx, ids);
+      await ctx.audit({
+        action: 'dlq.replay_bulk',
+        resource: 'dlq_message',
+        after: { requested: ctx.body.ids ? 'ids' : 'filter', filter: ctx.body.filter ?? null, replayed: done.map((d) => Number(d.id)) },
+      });
+      wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
+      return one({ replayed: done.map((d) => Number(d.id)), skipped: ids.length - done.length });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/dlq/:id/discard',
+    permission: 'ops:dlq',
+    params: idParams,
+    body: discardBody,
+    async handler(ctx) {
+      const { rows } = await ctx.tx.query<{ status: string }>('select status from dlq_entries where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      if (!rows[0]) throw notFound('DLQ message');
+      const done = await discardEntries(ctx.tx, [ctx.params.id], ctx.body.reason, ctx.auth.email);
+      if (done.length === 0) throw badRequest(`Only pending messages can be discarded (this one is ${rows[0].status})`);
+      await ctx.audit({
+        action: 'dlq.discard',
+        resource: 'dlq_message',
+        resourceId: ctx.params.id,
+        before: { status: 'pending' },
+        after: { status: 'discarded', reason: ctx.body.reason },
+      });
+      return one({ discarded: done });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/dlq/discard',
+    permission: 'ops:dlq',
+    body: bulkDiscardBody,
+    async handler(ctx) {
+      const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);
+      const done = await discardEntries(ctx.tx, ids, ctx.body.reason, ctx.auth.email);
+      await ctx.audit({
+        action: 'dlq.discard_bulk',
+        resource: 'dlq_message',
+        after: { reason: ctx.body.reason, filter: ctx.body.filter ?? null, discarded: done },
+      });
+      return one({ discarded: done, skipped: ids.length - done.length });
+    },
+  });
+};
+
+export default dlq;

@@ -1,0 +1,47 @@
+/**
+ * Feature flags per tenant — spec §3 (defaults) and issue 3 item 13. Stored values are merged over
+ * contract DEFAULT_FLAGS; only the names the contract knows are read or written.
+ * Every query names its tenant even though row-level security would also scope it (DESIGN §4).
+ */
+import type { Tx } from '../../db';
+import { DEFAULT_FLAGS, type FlagName } from '../../../contract/constants';
+
+export type Flags = Record<FlagName, boolean>;
+
+export interface FlagRow { name: FlagName; enabled: boolean; updated_at: string; updated_by: string | null }
+
+const FLAG_NAMES = Object.keys(DEFAULT_FLAGS) as FlagName[];
+
+export function isFlagName(name: string): name is FlagName {
+  return (FLAG_NAMES as string[]).includes(name);
+}
+
+export async function readFlags(tx: Tx, tenantId: string): Promise<Flags> {
+  const { rows } = await tx.query<{ name: string; enabled: boolean }>(
+    'select name, enabled from feature_flags where tenant_id = $1 and name = any($2::text[])',
+    [tenantId, FLAG_NAMES],
+  );
+  const flags: Flags = { ...DEFAULT_FLAGS };
+  for (const r of rows) if (isFlagName(r.name)) flags[r.name] = r.enabled;
+  return flags;
+}
+
+/** The flag's effective value, locking its row (if stored) until the transaction ends. */
+export async function currentFlag(tx: Tx, tenantId: string, name: FlagName): Promise<boolean> {
+  const { rows } = await tx.query<{ enabled: boolean }>(
+    'select enabled from feature_flags where tenant_id = $1 and name = $2 for update',
+    [tenantId, name],
+  );
+  return rows[0]?.enabled ?? DEFAULT_FLAGS[name];
+}
+
+export async function writeFlag(tx: Tx, tenantId: string, name: FlagName, enabled: boolean, userId: string): Promise<FlagRow> {
+  const { rows } = await tx.query<{ name: FlagName; enabled: boolean; updated_at: string | Date; updated_by: string | null }>(
+    `insert into feature_flags (tenant_id, name, enabled, updated_by) values ($1, $2, $3, $4)
+     on conflict (tenant_id, name) do update set enabled = excluded.enabled, updated_at = now(), updated_by = excluded.updated_by
+     returning name, enabled, updated_at, updated_by`,
+    [tenantId, name, enabled, userId],
+  );
+  const r = rows[0];
+  return { ...r, updated_at: new Date(r.updated_at).toISOString() };
+}

@@ -1,0 +1,43 @@
+/**
+ * Feature flags — spec §7.2 `GET /flags`, §6 (/flags: agent or admin), issue 3 item 13.
+ * GET answers the bare `{ name: boolean }` object the flag provider merges over its defaults;
+ * without a token it answers the defaults (DESIGN §4). PUT writes one known flag of the caller's
+ * tenant, with an audit entry and a `flags.updated` event in the same transaction.
+ */
+import { z } from 'zod';
+import type { ApiModule } from '../module';
+import { DEFAULT_FLAGS } from '../../../contract/constants';
+import { one } from '../kit';
+import { HttpError } from '../errors';
+import { currentFlag, isFlagName, readFlags, writeFlag } from './repository';
+
+const flagParams = z.object({ name: z.string().min(1).max(100) });
+const flagBody = z.strictObject({ enabled: z.boolean() });
+
+const flags: ApiModule = (api) => {
+  api.route({
+    method: 'GET',
+    url: '/flags',
+    anonymous: () => ({ ...DEFAULT_FLAGS }),
+    handler: ({ tx, auth }) => readFlags(tx, auth.tenantId),
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/flags/:name',
+    roles: ['agent'],
+    params: flagParams,
+    body: flagBody,
+    async handler({ tx, auth, params, body, audit, emit }) {
+      const { name } = params;
+      // only the contract's flags exist: a typo must not create a flag nobody reads
+      if (!isFlagName(name)) throw new HttpError(404, 'not_found', `Unknown feature flag: ${name}`);
+      const before = await currentFlag(tx, auth.tenantId, name);
+      const row = await writeFlag(tx, auth.tenantId, name, body.enabled, auth.userId);
+      await audit({ action: 'update', resource: 'flags', resourceId: name, before: { enabled: before }, after: { enabled: row.enabled } });
+      await emit('flags.updated', { name, enabled: row.enabled, previous: before });
+      return one(row);
+    },
+  });
+};
+export default flags;

@@ -1,0 +1,123 @@
+/**
+ * Orders API — issue 5 §1 and spec §7.2 (GET /me/orders with search and limit): keyset-paged list,
+ * detail with items and status history, status changes along the allowed transitions only, cancel,
+ * CSV export of the filtered view.
+ */
+import type { ApiModule } from '../module';
+import type { Ctx } from '../kit';
+import { one } from '../kit';
+import { HttpError, notFound } from '../errors';
+import { pageBody } from '../../domain/paging';
+import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../domain/order-status';
+import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
+import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from './schemas';
+import { getOrder, listOrders, mapOrder } from './queries';
+
+export const ORDER_EXPORT_COLUMNS = [
+  'Order ID', 'Marketplace', 'External Order ID', 'Customer Name', 'Status', 'Items', 'Subtotal', 'Shipping', 'Tax', 'Fees',
+  'Total', 'Currency', 'Cancel Reason', 'Created At', 'Updated At',
+] as const;
+
+async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: OrderStatus, reason: string | undefined) {
+  const t = ctx.auth.tenantId;
+  const cur = await ctx.tx.query<{ id: string; status: OrderStatus }>('select id, status from orders where tenant_id = $1 and id = upper($2) for update', [t, ctx.params.id]);
+  const order = cur.rows[0];
+  if (!order) throw notFound('Order');
+  if (!canTransition(order.status, to)) {
+    throw new HttpError(409, 'invalid_transition', `An order cannot go from ${order.status} to ${to}`, {
+      from: order.status,
+      to,
+      allowed: ORDER_TRANSITIONS[order.status],
+    });
+  }
+  await ctx.tx.query(
+    `update orders set status = $3, cancel_reason = case when $3 = 'cancelled' then $4 else cancel_reason end, updated_at = now()
+      where tenant_id = $1 and id = $2`,
+    [t, order.id, to, reason ?? null],
+  );
+  await ctx.tx.query(
+    'insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor) values ($1, $2, $3, $4, $5, $6)',
+    [t, order.id, order.status, to, reason ?? null, ctx.auth.email],
+  );
+  await ctx.audit({ action: to === 'cancelled' ? 'cancel' : 'status_change', resource: 'orders', resourceId: order.id, before: { status: order.status }, after: { status: to, reason: reason ?? null } });
+  await ctx.emit('orders.status_changed', { id: order.id, from: order.status, to, reason: reason ?? null });
+  if (to === 'cancelled') await ctx.emit('orders.cancelled', { id: order.id, from: order.status, reason });
+  return one(await getOrder(ctx.tx, t, order.id));
+}
+
+const orders: ApiModule = (api) => {
+  const listDef = {
+    method: 'GET' as const,
+    permission: 'read:orders' as const,
+    query: orderListQuery,
+    async handler({ tx, auth, query }: Ctx<unknown, OrderListQuery, unknown>) {
+      const page = await listOrders(tx, auth.tenantId, query);
+      return pageBody(page, page.rows.map(mapOrder), query.limit, query.offset);
+    },
+  };
+  api.route({ ...listDef, url: '/me/orders' });
+  api.route({ ...listDef, url: '/orders' });
+
+  api.route({
+    method: 'GET',
+    url: '/me/orders/export.csv',
+    permission: 'read:orders',
+    query: orderListQuery,
+    noTransaction: true,
+    async handler({ auth, query, req, reply }) {
+      await streamCsv(api.services.db, auth, req, reply, {
+        filename: 'orders.csv',
+        fields: ORDER_EXPORT_COLUMNS,
+        async page(tx, cursor) {
+          const page = await listOrders(tx, auth.tenantId, { ...query, limit: EXPORT_PAGE, offset: 0, cursor: cursor ?? undefined }, { noCount: true });
+          const items = await tx.query<{ order_id: string; skus: string }>(
+            `select order_id, string_agg(quantity || ' x ' || sku, '; ' order by id) as skus from order_items
+              where tenant_id = $1 and order_id = any($2::text[]) group by order_id`,
+            [auth.tenantId, page.rows.map((r) => r.id)],
+          );
+          const skus = new Map(items.rows.map((r) => [r.order_id, r.skus]));
+          const rows = page.rows.map((r) => {
+            const o = mapOrder(r);
+            return [
+              o.id, o.marketplace, o.external_order_id ?? '', o.customer_name ?? '', o.status, skus.get(o.id as string) ?? '',
+              o.subtotal.toFixed(2), o.shipping.toFixed(2), o.tax.toFixed(2), o.fees.toFixed(2), o.total.toFixed(2), o.currency,
+              o.cancel_reason ?? '', new Date(o.created_at as string).toISOString(), new Date(o.updated_at as string).toISOString(),
+            ];
+          });
+          return { rows, next: page.nextCursor };
+        },
+      });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/orders/:id',
+    permission: 'read:orders',
+    params: orderParams,
+    async handler({ tx, auth, params }) {
+      const o = await getOrder(tx, auth.tenantId, params.id);
+      if (!o) throw notFound('Order');
+      return one(o);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/orders/:id/status',
+    permission: 'write:orders',
+    params: orderParams,
+    body: statusBody,
+    handler: (ctx) => changeStatus(ctx, ctx.body.status, ctx.body.reason),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/orders/:id/cancel',
+    permission: 'write:orders',
+    params: orderParams,
+    body: cancelBody,
+    handler: (ctx) => changeStatus(ctx, 'cancelled', ctx.body.reason),
+  });
+};
+export default orders;

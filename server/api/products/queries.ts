@@ -1,0 +1,128 @@
+/** Product reads — issue 5 §1: filters, sorts and search in SQL on indexes (DESIGN §4). */
+import type { Tx } from '../../db';
+import { num, numOrNull } from '../../domain/numbers';
+import { prefixTsQuery } from '../../domain/search-query';
+import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
+import { LOW_STOCK_MAX, type ProductListQuery } from './schemas';
+
+const SORTS: Record<ProductListQuery['sort'], SortSpec> = {
+  title: { columns: ['p.title', 'p.id'], types: ['text', 'uuid'] },
+  sku: { columns: ['p.sku', 'p.id'], types: ['text', 'uuid'] },
+  price: { columns: ['p.price', 'p.id'], types: ['numeric', 'uuid'] },
+  stock: { columns: ['p.stock', 'p.id'], types: ['int4', 'uuid'] },
+  updated_at: { columns: ['p.updated_at', 'p.id'], types: ['timestamptz', 'uuid'] },
+  created_at: { columns: ['p.created_at', 'p.id'], types: ['timestamptz', 'uuid'] },
+};
+
+const LIST_COLUMNS = `p.id, p.handle, p.title, p.sku, p.status, p.vendor, p.product_type, p.price, p.cost, p.map_price, p.stock,
+  p.weight, p.supplier_id, p.created_at, p.updated_at,
+  (select s.name from suppliers s where s.id = p.supplier_id) as supplier_name,
+  (select count(*)::int from product_variants v where v.product_id = p.id) as variants_count`;
+
+export type Row = Record<string, unknown>;
+
+export function mapProduct(r: Row): Row & { price: number; cost: number | null; map_price: number | null; stock: number; weight: number | null } {
+  return {
+    ...r,
+    price: num(r.price),
+    cost: numOrNull(r.cost),
+    map_price: numOrNull(r.map_price),
+    stock: num(r.stock),
+    weight: numOrNull(r.weight),
+    ...(r.variants_count !== undefined ? { variants_count: num(r.variants_count) } : {}),
+  };
+}
+
+export function mapVariant(r: Row): Row & { price: number; compare_at_price: number | null; cost: number | null; map_price: number | null; stock: number; weight: number | null } {
+  return {
+    ...r,
+    price: num(r.price),
+    compare_at_price: numOrNull(r.compare_at_price),
+    cost: numOrNull(r.cost),
+    map_price: numOrNull(r.map_price),
+    stock: num(r.stock),
+    weight: numOrNull(r.weight),
+  };
+}
+
+/** WHERE clauses of the product list; shared by the list and its CSV export. */
+export function productFilters(tenantId: string, q: ProductListQuery): { where: string[]; params: unknown[] } {
+  const where = ['p.tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  const add = (clause: (ph: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  const ts = prefixTsQuery(q.search);
+  if (ts) add((ph) => `p.search @@ to_tsquery('simple', ${ph})`, ts);
+  if (q.status) add((ph) => `p.status = ${ph}`, q.status);
+  if (q.supplier_id) {
+    add(
+      (ph) => `(p.supplier_id = ${ph} or exists (select 1 from product_suppliers ps where ps.tenant_id = p.tenant_id and ps.supplier_id = ${ph} and ps.product_id = p.id))`,
+      q.supplier_id,
+    );
+  }
+  if (q.stock_level === 'out_of_stock') where.push('p.stock <= 0');
+  if (q.stock_level === 'low_stock') where.push(`p.stock between 1 and ${LOW_STOCK_MAX}`);
+  if (q.stock_level === 'in_stock') where.push(`p.stock > ${LOW_STOCK_MAX}`);
+  if (q.price_min !== undefined) add((ph) => `p.price >= ${ph}`, q.price_min);
+  if (q.price_max !== undefined) add((ph) => `p.price <= ${ph}`, q.price_max);
+  if (q.sku) {
+    add(
+      (ph) => `(upper(p.sku) = upper(${ph}) or exists (select 1 from product_variants v where v.tenant_id = p.tenant_id and v.product_id = p.id and upper(v.sku) = upper(${ph})))`,
+      q.sku,
+    );
+  }
+  return { where, params };
+}
+
+export async function listProducts(tx: Tx, tenantId: string, q: ProductListQuery): Promise<Page<Row>> {
+  const { where, params } = productFilters(tenantId, q);
+  return fetchPage<Row>(tx, {
+    from: 'products p',
+    select: LIST_COLUMNS,
+    where,
+    params,
+    sort: SORTS[q.sort],
+    order: q.order,
+    limit: q.limit,
+    offset: q.offset,
+    cursor: q.cursor,
+  });
+}
+
+export async function getProduct(tx: Tx, tenantId: string, id: string) {
+  const { rows } = await tx.query<Row>(
+    `select p.id, p.handle, p.title, p.sku, p.status, p.description, p.vendor, p.product_type, p.tags, p.price, p.cost,
+            p.map_price, p.stock, p.weight, p.supplier_id, p.created_at, p.updated_at,
+            (select s.name from suppliers s where s.id = p.supplier_id) as supplier_name
+       from products p where p.tenant_id = $1 and p.id = $2`,
+    [tenantId, id],
+  );
+  if (!rows[0]) return null;
+  const variants = await listVariants(tx, tenantId, id);
+  const links = await tx.query<Row>(
+    `select ps.id, ps.supplier_id, s.name as supplier_name, s.tier as supplier_tier, ps.variant_id, v.sku as variant_sku,
+            ps.supplier_cost, ps.supplier_stock
+       from product_suppliers ps join suppliers s on s.id = ps.supplier_id
+       left join product_variants v on v.id = ps.variant_id
+      where ps.tenant_id = $1 and ps.product_id = $2 order by s.name, v.sku nulls first`,
+    [tenantId, id],
+  );
+  const product: Row = {
+    ...mapProduct(rows[0]),
+    variants,
+    suppliers: links.rows.map((l) => ({ ...l, supplier_cost: numOrNull(l.supplier_cost), supplier_stock: num(l.supplier_stock) })),
+  };
+  return product;
+}
+
+export async function listVariants(tx: Tx, tenantId: string, productId: string) {
+  const { rows } = await tx.query<Row>(
+    `select id, product_id, position, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value,
+            sku, price, compare_at_price, cost, map_price, stock, weight, created_at, updated_at
+       from product_variants where tenant_id = $1 and product_id = $2 order by position, sku`,
+    [tenantId, productId],
+  );
+  return rows.map(mapVariant);
+}

@@ -1,0 +1,224 @@
+/**
+ * Products API — issue 5 §1 and spec §7.2 (GET /products with search, limit and filters): list, read,
+ * create, update, delete, variants, variant summary and options, bulk edit, CSV export.
+ */
+import { z } from 'zod';
+import type { ApiModule } from '../module';
+import { one } from '../kit';
+import { notFound } from '../errors';
+import { num, numOrNull } from '../../domain/numbers';
+import { fetchPage, pageBody } from '../../domain/paging';
+import { SHOPIFY_COLUMNS, shopifyRows, type ExportProduct } from '../../domain/shopify-products-csv';
+import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
+import { bulkBody, idParams, productCreate, productListQuery, productUpdate, LOW_STOCK_MAX } from './schemas';
+import { getProduct, listProducts, listVariants, mapProduct, mapVariant, productFilters } from './queries';
+import { createProduct, updateProduct } from './write';
+import { runBulk } from './bulk';
+
+const productScope = z.object({ product_id: z.uuid().optional() });
+
+const products: ApiModule = (api) => {
+  api.route({
+    method: 'GET',
+    url: '/products',
+    permission: 'read:products',
+    query: productListQuery,
+    async handler({ tx, auth, query }) {
+      const page = await listProducts(tx, auth.tenantId, query);
+      return pageBody(page, page.rows.map(mapProduct), query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/products/export.csv',
+    permission: 'read:products',
+    query: productListQuery,
+    noTransaction: true,
+    async handler({ auth, query, req, reply }) {
+      await streamCsv(api.services.db, auth, req, reply, {
+        filename: 'products.csv',
+        fields: SHOPIFY_COLUMNS,
+        async page(tx, cursor) {
+          const { where, params } = productFilters(auth.tenantId, query);
+          const page = await fetchPage<Record<string, unknown>>(tx, {
+            from: 'products p',
+            select: 'p.id, p.handle, p.title, p.description, p.vendor, p.product_type, p.tags, p.status, p.sku, p.price, p.cost, p.stock, p.weight',
+            where, params,
+            sort: { columns: ['p.created_at', 'p.id'], types: ['timestamptz', 'uuid'] },
+            order: query.order, limit: EXPORT_PAGE, offset: 0, cursor: cursor ?? undefined, noCount: true,
+          });
+          const ids = page.rows.map((r) => r.id as string);
+          const vs = await tx.query<Record<string, unknown>>(
+            `select product_id, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, sku, price,
+                    compare_at_price, cost, stock, weight
+               from product_variants where tenant_id = $1 and product_id = any($2::uuid[]) order by product_id, position, sku`,
+            [auth.tenantId, ids],
+          );
+          const byProduct = new Map<string, ExportProduct['variants']>();
+          for (const v of vs.rows) {
+            const m = mapVariant(v);
+            const list = byProduct.get(v.product_id as string) ?? [];
+            list.push({
+              sku: m.sku as string, price: m.price, compare_at_price: m.compare_at_price, cost: m.cost, stock: m.stock, weight: m.weight,
+              option1_name: v.option1_name as string | null, option1_value: v.option1_value as string | null,
+              option2_name: v.option2_name as string | null, option2_value: v.option2_value as string | null,
+              option3_name: v.option3_name as string | null, option3_value: v.option3_value as string | null,
+            });
+            byProduct.set(v.product_id as string, list);
+          }
+          const rows = page.rows.flatMap((r) => {
+            const p = mapProduct(r) as unknown as ExportProduct;
+            return shopifyRows({ ...p, variants: byProduct.get(r.id as string) ?? [] });
+          });
+          return { rows, next: page.nextCursor };
+        },
+      });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/products/variants/summary',
+    permission: 'read:products',
+    query: productScope,
+    async handler({ tx, auth, query }) {
+      const params: unknown[] = [auth.tenantId];
+      let scope = '';
+      if (query.product_id) {
+        params.push(query.product_id);
+        scope = ' and v.product_id = $2';
+      }
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `select count(distinct v.product_id)::int as products, count(*)::int as variants, coalesce(sum(v.stock), 0)::int as total_stock,
+                min(v.price) as price_min, max(v.price) as price_max, round(avg(v.price), 2) as price_avg,
+                count(*) filter (where v.stock <= 0)::int as out_of_stock,
+                count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX})::int as low_stock,
+                count(*) filter (where v.stock > ${LOW_STOCK_MAX})::int as in_stock,
+                coalesce(sum(v.stock * coalesce(v.cost, 0)), 0) as inventory_cost
+           from product_variants v where v.tenant_id = $1${scope}`,
+        params,
+      );
+      const r = rows[0];
+      return one({
+        product_id: query.product_id ?? null,
+        products: num(r.products), variants: num(r.variants), total_stock: num(r.total_stock),
+        price_min: numOrNull(r.price_min), price_max: numOrNull(r.price_max), price_avg: numOrNull(r.price_avg),
+        out_of_stock: num(r.out_of_stock), low_stock: num(r.low_stock), in_stock: num(r.in_stock),
+        inventory_cost: num(r.inventory_cost),
+      });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/products/variants/options',
+    permission: 'read:products',
+    query: productScope,
+    async handler({ tx, auth, query }) {
+      const params: unknown[] = [auth.tenantId];
+      let scope = '';
+      if (query.product_id) {
+        params.push(query.product_id);
+        scope = ' and product_id = $2';
+      }
+      const { rows } = await tx.query<{ name: string; value: string }>(
+        `select distinct name, value from (
+           select option1_name as name, option1_value as value from product_variants where tenant_id = $1${scope}
+           union all select option2_name, option2_value from product_variants where tenant_id = $1${scope}
+           union all select option3_name, option3_value from product_variants where tenant_id = $1${scope}
+         ) o where name is not null and value is not null order by name, value`,
+        params,
+      );
+      const byName = new Map<string, string[]>();
+      for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.value]);
+      return one([...byName].map(([name, values]) => ({ name, values })));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/products/bulk',
+    permission: 'write:products',
+    body: bulkBody,
+    async handler(ctx) {
+      const results = await runBulk(ctx);
+      const succeeded = results.filter((r) => r.ok).length;
+      return one({ action: ctx.body.action, succeeded, failed: results.length - succeeded, results });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/products/:id',
+    permission: 'read:products',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const p = await getProduct(tx, auth.tenantId, params.id);
+      if (!p) throw notFound('Product');
+      return one(p);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/products/:id/variants',
+    permission: 'read:products',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const exists = await tx.query('select 1 from products where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);
+      if (!exists.rows[0]) throw notFound('Product');
+      const variants = await listVariants(tx, auth.tenantId, params.id);
+      return { data: variants, pagination: { total: variants.length, limit: variants.length, offset: 0 }, _meta: one(null)._meta };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/products',
+    permission: 'write:products',
+    body: productCreate,
+    async handler(ctx) {
+      const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
+      const created = await getProduct(ctx.tx, ctx.auth.tenantId, id);
+      await ctx.audit({ action: 'create', resource: 'products', resourceId: id, after: created });
+      await ctx.emit('products.created', { id, sku: created!.sku, title: created!.title });
+      ctx.status(201);
+      return one(created);
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/products/:id',
+    permission: 'write:products',
+    params: idParams,
+    body: productUpdate,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      const before = await getProduct(ctx.tx, t, ctx.params.id);
+      if (!before) throw notFound('Product');
+      await updateProduct(ctx.tx, t, ctx.params.id, ctx.body, { sku: before.sku as string, handle: before.handle as string });
+      const after = await getProduct(ctx.tx, t, ctx.params.id);
+      await ctx.audit({ action: 'update', resource: 'products', resourceId: ctx.params.id, before, after });
+      await ctx.emit('products.updated', { id: ctx.params.id, sku: after!.sku, fields: Object.keys(ctx.body) });
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: '/products/:id',
+    permission: 'write:products',
+    params: idParams,
+    async handler(ctx) {
+      const before = await getProduct(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      if (!before) throw notFound('Product');
+      await ctx.tx.query('delete from products where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      await ctx.audit({ action: 'delete', resource: 'products', resourceId: ctx.params.id, before });
+      await ctx.emit('products.deleted', { id: ctx.params.id, sku: before.sku });
+      return one({ id: ctx.params.id, deleted: true });
+    },
+  });
+};
+export default products;

@@ -1,0 +1,136 @@
+/**
+ * Streams API (issue 6 §1, §5; spec §6 "stream read → ops streams"): the event-log streams with
+ * message counts, the consumers with lag, the subjects seen, and the paged events themselves —
+ * all for the caller's tenant. Permission ops:streams (agent, admin).
+ */
+import { z } from 'zod';
+import { STREAM_NAMES } from '../../../contract/events';
+import type { ApiModule } from '../module';
+import { list, one } from '../kit';
+import { notFound } from '../errors';
+import { wireEvent, toRecord, EVENT_COLUMNS, type EventRow } from '../../events/records';
+import { isValidPattern, subjectFilterRegex } from '../../events/subjects';
+import { sseStreamOf } from '../../events/sse-streams';
+
+const COUNT_CAP = 10_000;
+
+const eventsQuery = z.object({
+  stream: z.enum(STREAM_NAMES).optional(),
+  subject: z.string().max(200).refine((s) => isValidPattern(s) || /^[A-Za-z0-9_.-]+$/.test(s), 'subject must be a prefix or a pattern like orders.*').optional(),
+  since: z.coerce.number().int().min(0).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(COUNT_CAP).default(0),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+interface StreamStat { stream: string; messages: number; bytes: number; first_seq: number; last_seq: number; last_at: string | Date }
+interface SubjectStat { subject: string; stream: string; messages: number; first_seq: number; last_seq: number; last_at: string | Date }
+
+const streams: ApiModule = (api) => {
+  api.route({
+    method: 'GET',
+    url: '/streams',
+    permission: 'ops:streams',
+    async handler({ tx, auth }) {
+      const stats = await tx.query<StreamStat>('select * from event_stream_stats where tenant_id = $1', [auth.tenantId]);
+      const subjects = await tx.query<{ stream: string; subject: string }>(
+        'select stream, subject from event_subject_stats where tenant_id = $1 order by subject',
+        [auth.tenantId],
+      );
+      const engine = api.app.events.engine;
+      const data = STREAM_NAMES.map((name) => {
+        const s = stats.rows.find((r) => r.stream === name);
+        return {
+          name,
+          subjects: subjects.rows.filter((r) => r.stream === name).map((r) => r.subject),
+          messages: Number(s?.messages ?? 0),
+          bytes: Number(s?.bytes ?? 0),
+          first_seq: Number(s?.first_seq ?? 0),
+          last_seq: Number(s?.last_seq ?? 0),
+          last_at: s ? new Date(s.last_at).toISOString() : null,
+          sse_stream: sseStreamOf(name),
+          engine: engine.kind,
+        };
+      });
+      return list(data, data.length, data.length, 0);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/streams/consumers',
+    permission: 'ops:streams',
+    noTransaction: true,
+    async handler({ auth }) {
+      const data = await api.app.events.engine.consumerStats(auth.tenantId);
+      return list(data, data.length, data.length, 0);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/streams/subjects',
+    permission: 'ops:streams',
+    async handler({ tx, auth }) {
+      const { rows } = await tx.query<SubjectStat>('select * from event_subject_stats where tenant_id = $1 order by subject', [auth.tenantId]);
+      const data = rows.map((r) => ({
+        subject: r.subject,
+        stream: r.stream,
+        messages: Number(r.messages),
+        first_seq: Number(r.first_seq),
+        last_seq: Number(r.last_seq),
+        last_at: new Date(r.last_at).toISOString(),
+      }));
+      return list(data, data.length, data.length, 0);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/streams/events',
+    permission: 'ops:streams',
+    query: eventsQuery,
+    async handler({ tx, auth, query }) {
+      const where = ['tenant_id = $1'];
+      const params: unknown[] = [auth.tenantId];
+      const add = (sql: string, v: unknown) => {
+        params.push(v);
+        where.push(sql.replace('?', `$${params.length}`));
+      };
+      if (query.stream) add('stream = ?', query.stream);
+      if (query.subject) add('subject ~ ?', subjectFilterRegex(query.subject));
+      if (query.since !== undefined) add('seq > ?', query.since);
+      if (query.from) add('created_at >= ?', query.from);
+      if (query.to) add('created_at < ?', query.to);
+      const w = where.join(' and ');
+      const { rows } = await tx.query<EventRow>(
+        `select ${EVENT_COLUMNS} from events where ${w} order by seq ${query.order} limit ${query.limit} offset ${query.offset}`,
+        params,
+      );
+      // capped count: exact below 10,000 (DESIGN §8: no unbounded count per page)
+      const c = await tx.query<{ n: number }>(`select count(*) as n from (select 1 from events where ${w} limit ${COUNT_CAP + 1}) x`, params);
+      const data = rows.map((r) => {
+        const e = toRecord(r);
+        return { ...wireEvent(e), stream: e.stream, correlation_id: e.correlationId, causation_id: e.causationId };
+      });
+      return list(data, Math.min(Number(c.rows[0].n), COUNT_CAP), query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/streams/events/:seq',
+    permission: 'ops:streams',
+    params: z.object({ seq: z.coerce.number().int().min(1) }),
+    async handler({ tx, auth, params }) {
+      const { rows } = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where tenant_id = $1 and seq = $2`, [auth.tenantId, params.seq]);
+      if (!rows[0]) throw notFound('Event');
+      const e = toRecord(rows[0]);
+      return one({ ...wireEvent(e), stream: e.stream, correlation_id: e.correlationId, causation_id: e.causationId });
+    },
+  });
+};
+
+export default streams;

@@ -1,0 +1,150 @@
+/**
+ * Marketplace order reports — issue 5 §3: Amazon's tab-separated order report (one row per item,
+ * grouped by amazon-order-id) and eBay's orders CSV (one row per item, grouped by Order Number).
+ * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total).
+ */
+import type { OrderStatus } from './order-status';
+import { missingColumns, parseDelimited, parseMoney, parseWhole, type RowError } from './csv';
+
+export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }
+
+export interface ImportedOrder {
+  row: number;
+  external_order_id: string;
+  customer_name: string | null;
+  status: OrderStatus;
+  currency: string;
+  created_at: Date;
+  shipping: number;
+  tax: number;
+  items: ImportedItem[];
+}
+
+export interface OrdersParse { orders: ImportedOrder[]; errors: RowError[]; rowsTotal: number }
+
+const AMAZON_REQUIRED = ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price'] as const;
+const AMAZON_STATUS: Record<string, OrderStatus> = {
+  pending: 'pending', unshipped: 'pending', 'pending - waiting for pick up': 'pending', shipping: 'ordered_from_supplier',
+  shipped: 'shipped', 'shipped - delivered to buyer': 'delivered', delivered: 'delivered', cancelled: 'cancelled', canceled: 'cancelled',
+};
+
+function parseDate(v: string): Date | null {
+  if (!v) return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** eBay writes "Mar-15-24" or "Mar-15-2024"; ISO dates are accepted too. */
+function parseEbayDate(v: string): Date | null {
+  const m = v.match(/^([A-Za-z]{3})-(\d{1,2})-(\d{2}|\d{4})$/);
+  if (!m) return parseDate(v);
+  const month = MONTHS.indexOf(m[1].toLowerCase());
+  if (month < 0) return null;
+  const year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  return new Date(Date.UTC(year, month, Number(m[2]), 12));
+}
+
+function group(orders: Map<string, ImportedOrder>, key: string, make: () => ImportedOrder, item: ImportedItem, extra: { shipping: number; tax: number }) {
+  const o = orders.get(key) ?? make();
+  o.items.push(item);
+  o.shipping += extra.shipping;
+  o.tax += extra.tax;
+  orders.set(key, o);
+}
+
+export function parseAmazonOrders(text: string): OrdersParse {
+  // Amazon's flat-file reports are unquoted: a quote inside a product name is a plain character
+  const file = parseDelimited(text, { delimiter: '\t', quoteChar: '\u0000' });
+  const errors: RowError[] = [...file.errors, ...missingColumns(file.header, AMAZON_REQUIRED)];
+  if (errors.some((e) => e.row === 1)) return { orders: [], errors, rowsTotal: file.records.length };
+  const orders = new Map<string, ImportedOrder>();
+  for (const r of file.records) {
+    const before = errors.length;
+    const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
+    const id = r.get('amazon-order-id');
+    if (!id) err('amazon-order-id', 'Required');
+    const created = parseDate(r.get('purchase-date'));
+    if (!created) err('purchase-date', 'Must be a date (ISO 8601)');
+    const sku = r.get('sku');
+    if (!sku) err('sku', 'Required');
+    const qty = parseWhole(r.get('quantity'));
+    if (qty === null || qty < 1) err('quantity', 'Must be a whole number ≥ 1');
+    const currency = r.get('currency').toUpperCase();
+    if (!/^[A-Z]{3}$/.test(currency)) err('currency', 'Must be a three-letter currency code');
+    const price = parseMoney(r.get('item-price'));
+    if (price === null || price < 0) err('item-price', 'Must be a number ≥ 0');
+    const optMoney = (column: string) => {
+      const t = r.get(column);
+      if (t === '') return 0;
+      const v = parseMoney(t);
+      if (v === null || v < 0) err(column, 'Must be a number ≥ 0');
+      return v ?? 0;
+    };
+    const shipping = optMoney('shipping-price');
+    const tax = optMoney('item-tax');
+    const statusText = r.get('order-status').toLowerCase();
+    const status = statusText === '' ? 'pending' : AMAZON_STATUS[statusText];
+    if (!status) err('order-status', `Unknown Amazon order status "${r.get('order-status')}"`);
+    if (errors.length > before) continue;
+    const existing = orders.get(id);
+    if (existing && existing.currency !== currency) {
+      err('currency', `Differs from the order's first row (row ${existing.row})`);
+      continue;
+    }
+    group(
+      orders, id,
+      () => ({ row: r.row, external_order_id: id, customer_name: r.get('buyer-name') || r.get('recipient-name') || null, status, currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
+      { row: r.row, sku, title: r.get('product-name') || sku, quantity: qty!, unit_price: Math.round((price! / qty!) * 100) / 100 },
+      { shipping, tax },
+    );
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { orders: [...orders.values()], errors, rowsTotal: file.records.length };
+}
+
+const EBAY_REQUIRED = ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date'] as const;
+
+export function parseEbayOrders(text: string): OrdersParse {
+  const file = parseDelimited(text);
+  // eBay names the SKU column "Custom Label" or "Custom Label (SKU)"
+  const header = file.header.map((h) => (h.toLowerCase().startsWith('custom label') ? 'Custom Label' : h));
+  const errors: RowError[] = [...file.errors, ...missingColumns(header, EBAY_REQUIRED)];
+  if (errors.some((e) => e.row === 1)) return { orders: [], errors, rowsTotal: file.records.length };
+  const skuColumn = file.header.find((h) => h.toLowerCase().startsWith('custom label'))!;
+  const orders = new Map<string, ImportedOrder>();
+  let rowsTotal = 0;
+  for (const r of file.records) {
+    const id = r.get('Order Number');
+    // eBay appends summary lines ("3 record(s) downloaded …") that carry no order number and no SKU
+    if (!id && !r.get(skuColumn) && !r.get('Quantity')) continue;
+    rowsTotal++;
+    const before = errors.length;
+    const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
+    if (!id) err('Order Number', 'Required');
+    const sku = r.get(skuColumn);
+    if (!sku) err(skuColumn, 'Required');
+    const qty = parseWhole(r.get('Quantity'));
+    if (qty === null || qty < 1) err('Quantity', 'Must be a whole number ≥ 1');
+    const price = parseMoney(r.get('Sold For'));
+    if (price === null || price < 0) err('Sold For', 'Must be an amount ≥ 0');
+    const shipText = r.get('Shipping And Handling');
+    const shipping = shipText === '' ? 0 : parseMoney(shipText);
+    if (shipping === null || shipping < 0) err('Shipping And Handling', 'Must be an amount ≥ 0');
+    const totalText = r.get('Total Price');
+    if (totalText !== '' && parseMoney(totalText) === null) err('Total Price', 'Must be an amount');
+    const created = parseEbayDate(r.get('Sale Date'));
+    if (!created) err('Sale Date', 'Must be a date like Mar-15-24 or 2024-03-15');
+    if (errors.length > before) continue;
+    const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
+    group(
+      orders, id,
+      () => ({ row: r.row, external_order_id: id, customer_name: r.get('Buyer Name') || r.get('Buyer Username') || null, status: 'pending', currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
+      { row: r.row, sku, title: r.get('Item Title') || sku, quantity: qty!, unit_price: price! },
+      { shipping: shipping!, tax: 0 },
+    );
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { orders: [...orders.values()], errors, rowsTotal };
+}

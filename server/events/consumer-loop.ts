@@ -1,0 +1,252 @@
+/**
+ * One durable consumer on the PostgreSQL tables (issue 6 §2, DESIGN §5). Each round, in one
+ * runtime transaction: copy matching events past the consumer's cursor into consumer_deliveries,
+ * then claim due deliveries with `for update skip locked` (two replicas never take the same row).
+ * Handlers run outside the transaction; a second transaction acks (deletes the row), naks
+ * (schedules the next attempt with backoff) or dead-letters after max_deliver. A row claimed by a
+ * worker that died comes back when its ack deadline passes (at-least-once, never lost).
+ */
+import type { Db, Tx } from '../db';
+import { backoffDelay } from './config';
+import { deadLetter } from './dlq-store';
+import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
+import { runtimeTx } from './runtime-tx';
+import { patternsRegex } from './subjects';
+import type { ConsumerDef, EventMessage } from './types';
+
+export interface ResolvedConsumer extends Required<Omit<ConsumerDef, 'agentName'>> {
+  agentName?: string;
+}
+
+export interface LoopOptions {
+  /** false: the JetStream engine delivers the log; this loop only runs DLQ replays. */
+  fetchFromLog: boolean;
+  /** PGlite: one process owns the data dir, so rows left in flight by the last run are free now. */
+  releaseInflightOnStart: boolean;
+  onError(e: unknown): void;
+}
+
+interface Claimed { seq: number; attempts: number; first_failure_at: string | Date | null }
+
+const IDLE_MS = 1000;
+const STOP_GRACE_MS = 2000;
+
+export class ConsumerLoop {
+  private cursor = 0;
+  private tailLast = Number.MAX_SAFE_INTEGER;
+  private stopped = false;
+  private wakeUp: (() => void) | null = null;
+  private nextRetryAt = Infinity;
+  private current: Promise<unknown> = Promise.resolve();
+  private readonly regex: string;
+  lastRunAt = 0;
+  recent = { ok: 0, failed: 0, since: Date.now() };
+
+  constructor(private readonly db: Db, readonly def: ResolvedConsumer, private readonly o: LoopOptions) {
+    this.regex = patternsRegex(def.filterSubjects);
+  }
+
+  async register(): Promise<void> {
+    const d = this.def;
+    const { rows } = await runtimeTx(this.db, async (tx) => {
+      if (this.o.releaseInflightOnStart) {
+        await tx.query(`update consumer_deliveries set status = 'pending', locked_until = null, next_attempt_at = now()
+                         where consumer = $1 and status = 'inflight'`, [d.name]);
+      }
+      return tx.query<{ cursor: number }>(
+        `insert into event_consumers (name, filter_subjects, max_deliver, backoff_ms, ack_wait_ms, cursor, ack_floor)
+         select $1, $2, $3, $4, $5, c, c from (select case when $6 then coalesce(max(seq), 0) else 0 end as c from events) s
+         on conflict (name) do update set filter_subjects = excluded.filter_subjects, max_deliver = excluded.max_deliver,
+           backoff_ms = excluded.backoff_ms, ack_wait_ms = excluded.ack_wait_ms, updated_at = now()
+         returning cursor`,
+        [d.name, d.filterSubjects, d.maxDeliver, d.backoffMs, d.ackWaitMs, d.deliverPolicy === 'new'],
+      );
+    });
+    this.cursor = Number(rows[0].cursor);
+  }
+
+  start(): void {
+    void this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeUp?.();
+    await Promise.race([this.current, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
+  }
+
+  /** The tail saw events up to `lastSeq`. */
+  notify(lastSeq: number): void {
+    this.tailLast = lastSeq;
+    if (lastSeq > this.cursor) this.wakeUp?.();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let n = 0;
+      try {
+        const round = this.runOnce();
+        this.current = round;
+        n = await round;
+      } catch (e) {
+        if (this.stopped) return;
+        this.o.onError(e);
+        await this.sleep(IDLE_MS);
+        continue;
+      }
+      if (n === 0 && !this.stopped) {
+        const untilRetry = this.nextRetryAt - Date.now();
+        await this.sleep(Math.max(1, Math.min(IDLE_MS, untilRetry)));
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      t.unref();
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+
+  /** One claim → handle → settle round; returns how many messages it handled. */
+  async runOnce(): Promise<number> {
+    this.lastRunAt = Date.now();
+    if (Date.now() - this.recent.since > 5 * 60_000) this.recent = { ok: 0, failed: 0, since: Date.now() };
+    const claimed = await runtimeTx(this.db, async (tx) => {
+      if (this.o.fetchFromLog && this.tailLast > this.cursor) await this.fetch(tx);
+      return this.claim(tx);
+    });
+    if (claimed.length === 0) {
+      if (this.nextRetryAt <= Date.now()) this.nextRetryAt = Infinity;
+      return 0;
+    }
+    const { rows } = await runtimeTx(this.db, (tx) =>
+      tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq = any($1::bigint[])`, [claimed.map((c) => c.seq)]),
+    );
+    const bySeq = new Map(rows.map((r) => [Number(r.seq), toRecord(r)]));
+    const results: { c: Claimed; error: string | null }[] = [];
+    let i = 0;
+    const worker = async () => {
+      while (i < claimed.length) {
+        const c = claimed[i++];
+        const rec = bySeq.get(c.seq);
+        if (!rec) {
+          results.push({ c, error: `event ${c.seq} not found in the log` });
+          continue;
+        }
+        const msg: EventMessage = { ...rec, consumer: this.def.name, attempt: c.attempts };
+        try {
+          await this.def.handle(msg);
+          results.push({ c, error: null });
+        } catch (e) {
+          results.push({ c, error: e instanceof Error ? e.message : String(e) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.def.concurrency, claimed.length) }, worker));
+    // a stopped loop leaves its claims: they return after the ack deadline (or at the next start)
+    if (this.stopped) return claimed.length;
+    await runtimeTx(this.db, (tx) => this.settle(tx, results));
+    return claimed.length;
+  }
+
+  private async fetch(tx: Tx): Promise<void> {
+    const lock = await tx.query<{ cursor: number }>('select cursor from event_consumers where name = $1 for update skip locked', [this.def.name]);
+    if (lock.rows.length === 0) return; // another replica is fetching for this consumer right now
+    const cursor = Number(lock.rows[0].cursor);
+    const scan = Math.max(this.def.batchSize * 4, 1000);
+    const { rows } = await tx.query<{ maxseq: number | null }>(
+      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit ${scan}),
+            ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at)
+                    select $1, seq, tenant_id, subject, 'pending', 0, now() from ev where subject ~ $3
+                    on conflict do nothing returning seq)
+       select (select max(seq) from ev) as maxseq, (select count(*) from ins) as n`,
+      [this.def.name, cursor, this.regex],
+    );
+    const maxseq = rows[0]?.maxseq == null ? cursor : Number(rows[0].maxseq);
+    if (maxseq > cursor) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
+    this.cursor = maxseq;
+  }
+
+  private async claim(tx: Tx): Promise<Claimed[]> {
+    const { rows } = await tx.query<Claimed>(
+      `with due as (
+         select seq from consumer_deliveries
+          where consumer = $1 and ((status = 'pending' and next_attempt_at <= now()) or (status = 'inflight' and locked_until < now()))
+          order by seq limit $2 for update skip locked)
+       update consumer_deliveries d set status = 'inflight', attempts = d.attempts + 1,
+              locked_until = now() + ($3 || ' milliseconds')::interval
+         from due where d.consumer = $1 and d.seq = due.seq
+       returning d.seq, d.attempts, d.first_failure_at`,
+      [this.def.name, this.def.batchSize, String(this.def.ackWaitMs)],
+    );
+    if (rows.length > 0) {
+      await tx.query('update event_consumers set delivered = delivered + $2 where name = $1', [this.def.name, rows.length]);
+    }
+    return rows.map((r) => ({ ...r, seq: Number(r.seq), attempts: Number(r.attempts) })).sort((a, b) => a.seq - b.seq);
+  }
+
+  private async settle(tx: Tx, results: { c: Claimed; error: string | null }[]): Promise<void> {
+    const ok = results.filter((r) => r.error === null);
+    const failed = results.filter((r) => r.error !== null);
+    const exhausted = failed.filter((r) => r.c.attempts >= this.def.maxDeliver);
+    const retry = failed.filter((r) => r.c.attempts < this.def.maxDeliver);
+    this.recent.ok += ok.length;
+    this.recent.failed += failed.length;
+    let acked = 0;
+    if (ok.length > 0) {
+      const r = await tx.query(
+        `delete from consumer_deliveries d using unnest($2::bigint[], $3::int[]) as a(seq, att)
+          where d.consumer = $1 and d.seq = a.seq and d.attempts = a.att and d.status = 'inflight' returning d.seq`,
+        [this.def.name, ok.map((x) => x.c.seq), ok.map((x) => x.c.attempts)],
+      );
+      acked = r.rowCount;
+    }
+    if (retry.length > 0) {
+      const delays = retry.map((x) => backoffDelay(this.def.backoffMs, x.c.attempts));
+      await tx.query(
+        `update consumer_deliveries d set status = 'pending', locked_until = null, last_error = a.err,
+                next_attempt_at = now() + (a.delay || ' milliseconds')::interval,
+                first_failure_at = coalesce(d.first_failure_at, now()), last_failure_at = now()
+           from unnest($2::bigint[], $3::int[], $4::int[], $5::text[]) as a(seq, att, delay, err)
+          where d.consumer = $1 and d.seq = a.seq and d.attempts = a.att and d.status = 'inflight'`,
+        [this.def.name, retry.map((x) => x.c.seq), retry.map((x) => x.c.attempts), delays, retry.map((x) => (x.error ?? '').slice(0, 4000))],
+      );
+      this.nextRetryAt = Math.min(this.nextRetryAt, Date.now() + Math.min(...delays));
+    }
+    let dead = 0;
+    for (const x of exhausted) {
+      const gone = await tx.query(
+        `delete from consumer_deliveries where consumer = $1 and seq = $2 and attempts = $3 and status = 'inflight' returning seq`,
+        [this.def.name, x.c.seq, x.c.attempts],
+      );
+      if (gone.rowCount === 0) continue; // reclaimed meanwhile: the other worker settles it
+      await deadLetter(tx, {
+        consumer: this.def.name,
+        seq: x.c.seq,
+        attempts: x.c.attempts,
+        lastError: x.error ?? 'failed',
+        firstFailureAt: x.c.first_failure_at,
+      });
+      dead++;
+    }
+    await tx.query(
+      `update event_consumers c set acked = acked + $2, dead_lettered = dead_lettered + $3, updated_at = now(),
+              ack_floor = coalesce((select min(seq) - 1 from consumer_deliveries d where d.consumer = c.name), c.cursor)
+        where name = $1`,
+      [this.def.name, acked, dead],
+    );
+  }
+}

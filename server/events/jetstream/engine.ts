@@ -1,0 +1,229 @@
+/**
+ * JetStream engine (NATS_URL set; issue 6 §7, DESIGN §5/§8): the outbox is relayed to JetStream,
+ * every consumer becomes durable pull consumers (explicit ack, max_deliver, ack_wait), a failure
+ * is nak'ed with the backoff delay of its attempt (nak delay rather than a consumer `backoff`
+ * list, whose first step would also replace ack_wait), and MAX_DELIVERIES advisories — captured in
+ * a JetStream stream so none is lost while no replica listens — write the DLQ entries.
+ * DLQ replays run through the same PostgreSQL delivery lane as the embedded engine.
+ */
+import {
+  AckPolicy,
+  DeliverPolicy,
+  StorageType,
+  connect,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import type { Db } from '../../db';
+import type { StreamName } from '../../../contract/events';
+import type { EventsConfig } from '../config';
+import { backoffDelay } from '../config';
+import { ConsumerLoop, type ResolvedConsumer } from '../consumer-loop';
+import { embeddedConsumerStats } from '../consumer-stats';
+import { deadLetter } from '../dlq-store';
+import { resolveConsumer } from '../embedded-engine';
+import { runtimeTx } from '../runtime-tx';
+import type { ConsumerDef, ConsumerStats, EventEngine, EventMessage } from '../types';
+import { ALL_STREAMS, advisoryStream, consumerOfDurable, durablesOf, jsStream, maxDeliveriesAdvisory, type DurableSpec } from './naming';
+import { JetStreamRelay } from './relay';
+
+const LAST_ERRORS_MAX = 10_000;
+
+export class JetStreamEngine implements EventEngine {
+  readonly kind = 'jetstream' as const;
+  private nc: NatsConnection | null = null;
+  private js: JetStreamClient | null = null;
+  private jsm: JetStreamManager | null = null;
+  relay: JetStreamRelay | null = null;
+  private readonly defs = new Map<string, { def: ResolvedConsumer; durables: DurableSpec[]; lane: ConsumerLoop }>();
+  private readonly running: ConsumerMessages[] = [];
+  private readonly lastErrors = new Map<string, string>();
+  private started = false;
+  private stopped = false;
+
+  constructor(private readonly db: Db, private readonly cfg: EventsConfig, private readonly onError: (e: unknown) => void) {}
+
+  async connect(): Promise<void> {
+    this.nc = await connect({ servers: this.cfg.natsUrl, name: 'seller-console', maxReconnectAttempts: -1 });
+    this.jsm = await this.nc.jetstreamManager();
+    this.js = this.nc.jetstream();
+    for (const s of ALL_STREAMS) await this.ensureStream(jsStream(this.cfg.natsPrefix, s), [`${jsStream(this.cfg.natsPrefix, s)}.>`]);
+    await this.ensureStream(
+      advisoryStream(this.cfg.natsPrefix),
+      ALL_STREAMS.map((s) => maxDeliveriesAdvisory(jsStream(this.cfg.natsPrefix, s))),
+    );
+    this.relay = new JetStreamRelay(this.db, this.js, this.cfg.natsPrefix, this.onError);
+    await this.relay.init();
+  }
+
+  private async ensureStream(name: string, subjects: string[]): Promise<void> {
+    const jsm = this.jsm!;
+    try {
+      await jsm.streams.info(name);
+    } catch {
+      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(2 * 60_000) });
+    }
+  }
+
+  async register(input: ConsumerDef): Promise<void> {
+    const def = resolveConsumer(input, this.cfg);
+    const lane = new ConsumerLoop(this.db, def, { fetchFromLog: false, releaseInflightOnStart: this.db.engine === 'pglite', onError: this.onError });
+    await lane.register();
+    const durables = durablesOf(this.cfg.natsPrefix, def.name, def.filterSubjects);
+    for (const d of durables) {
+      const existing = await this.jsm!.consumers.info(d.stream, d.durable).catch(() => null);
+      const config = {
+        durable_name: d.durable,
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: d.filter,
+        max_deliver: def.maxDeliver,
+        ack_wait: nanos(def.ackWaitMs),
+        max_ack_pending: 10_000,
+      };
+      if (existing) await this.jsm!.consumers.update(d.stream, d.durable, { max_deliver: def.maxDeliver, ack_wait: config.ack_wait });
+      else await this.jsm!.consumers.add(d.stream, { ...config, deliver_policy: def.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New });
+    }
+    this.defs.set(def.name, { def, durables, lane });
+    if (this.started) await this.startConsumer(def.name);
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    for (const name of this.defs.keys()) await this.startConsumer(name);
+    await this.startAdvisories();
+    void this.relay?.kick();
+  }
+
+  private async startConsumer(name: string): Promise<void> {
+    const entry = this.defs.get(name)!;
+    entry.lane.start();
+    for (const d of entry.durables) {
+      const c = await this.js!.consumers.get(d.stream, d.durable);
+      const messages = await c.consume({ max_messages: Math.max(entry.def.batchSize, 64) });
+      this.running.push(messages);
+      void this.pump(messages, entry.def);
+    }
+  }
+
+  /** Hands messages to the handler, at most `concurrency` at a time. */
+  private async pump(messages: ConsumerMessages, def: ResolvedConsumer): Promise<void> {
+    const inflight = new Set<Promise<void>>();
+    try {
+      for await (const m of messages) {
+        if (this.stopped) break;
+        const p = this.handle(m, def).finally(() => inflight.delete(p));
+        inflight.add(p);
+        if (inflight.size >= def.concurrency) await Promise.race(inflight);
+      }
+    } catch (e) {
+      if (!this.stopped) this.onError(e);
+    }
+  }
+
+  private async handle(m: JsMsg, def: ResolvedConsumer): Promise<void> {
+    const h = m.headers;
+    const attempt = m.info.redeliveryCount;
+    const key = `${m.info.stream}:${m.info.consumer}:${m.seq}`;
+    const msg: EventMessage = {
+      seq: Number(h?.get('Event-Seq') ?? 0),
+      tenantId: h?.get('Tenant-Id') ?? '',
+      stream: m.info.stream.slice(this.cfg.natsPrefix.length) as StreamName,
+      subject: h?.get('Event-Subject') ?? m.subject,
+      data: m.data.length ? JSON.parse(new TextDecoder().decode(m.data)) : null,
+      timestamp: h?.get('Event-Time') ?? new Date(m.info.timestampNanos / 1e6).toISOString(),
+      correlationId: h?.get('Correlation-Id') || null,
+      causationId: h?.get('Causation-Id') || null,
+      consumer: def.name,
+      attempt,
+    };
+    try {
+      await def.handle(msg);
+      this.lastErrors.delete(key);
+      m.ack();
+    } catch (e) {
+      if (this.lastErrors.size > LAST_ERRORS_MAX) this.lastErrors.delete(this.lastErrors.keys().next().value as string);
+      this.lastErrors.set(key, e instanceof Error ? e.message : String(e));
+      // on the last attempt JetStream stops redelivering and publishes the MAX_DELIVERIES advisory
+      m.nak(attempt >= def.maxDeliver ? undefined : backoffDelay(def.backoffMs, attempt));
+    }
+  }
+
+  private async startAdvisories(): Promise<void> {
+    const stream = advisoryStream(this.cfg.natsPrefix);
+    const durable = 'dlq_feeder';
+    const exists = await this.jsm!.consumers.info(stream, durable).catch(() => null);
+    if (!exists) await this.jsm!.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, max_deliver: -1, ack_wait: nanos(30_000) });
+    const c = await this.js!.consumers.get(stream, durable);
+    const messages = await c.consume({ max_messages: 64 });
+    this.running.push(messages);
+    void (async () => {
+      try {
+        for await (const m of messages) {
+          if (this.stopped) break;
+          try {
+            await this.onMaxDeliveries(JSON.parse(new TextDecoder().decode(m.data)));
+            m.ack();
+          } catch (e) {
+            this.onError(e);
+            m.nak(1000);
+          }
+        }
+      } catch (e) {
+        if (!this.stopped) this.onError(e);
+      }
+    })();
+  }
+
+  private async onMaxDeliveries(a: { stream: string; consumer: string; stream_seq: number; deliveries: number }): Promise<void> {
+    const sm = await this.jsm!.streams.getMessage(a.stream, { seq: a.stream_seq });
+    const seq = Number(sm.header.get('Event-Seq'));
+    const key = `${a.stream}:${a.consumer}:${a.stream_seq}`;
+    const lastError = this.lastErrors.get(key) ?? `no ack after ${a.deliveries} deliveries (handler error recorded on another replica or ack timeout)`;
+    this.lastErrors.delete(key);
+    await runtimeTx(this.db, (tx) => deadLetter(tx, { consumer: consumerOfDurable(a.consumer), seq, attempts: a.deliveries, lastError }));
+    await this.db.query('update event_consumers set dead_lettered = dead_lettered + 1 where name = $1', [consumerOfDurable(a.consumer)]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const m of this.running) m.stop();
+    await Promise.all([...this.defs.values()].map((d) => d.lane.stop()));
+    await this.nc?.drain().catch(() => undefined);
+  }
+
+  notify(): void {
+    void this.relay?.kick();
+  }
+
+  wake(consumer?: string): void {
+    for (const [name, d] of this.defs) if (!consumer || consumer === name) d.lane.wake();
+  }
+
+  connected(): boolean {
+    return !!this.nc && !this.nc.isClosed() && !this.stopped;
+  }
+
+  /** Lag in JetStream mode = num_pending + num_ack_pending of the consumer's durables (all tenants) + queued replays. */
+  async consumerStats(tenantId: string): Promise<ConsumerStats[]> {
+    const base = await embeddedConsumerStats(this.db, tenantId, 'jetstream');
+    for (const s of base) {
+      const entry = this.defs.get(s.name);
+      if (!entry) continue;
+      let pending = 0;
+      let redelivering = 0;
+      for (const d of entry.durables) {
+        const info = await this.jsm!.consumers.info(d.stream, d.durable).catch(() => null);
+        if (!info) continue;
+        pending += info.num_pending + info.num_ack_pending;
+        redelivering += info.num_redelivered;
+      }
+      s.lag += pending;
+      s.redelivering += redelivering;
+    }
+    return base;
+  }
+}

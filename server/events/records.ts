@@ -1,0 +1,34 @@
+/** Row → EventRecord, and the one SELECT list that produces it. */
+import type { StreamName } from '../../contract/events';
+import type { EventRecord } from './types';
+
+export const EVENT_COLUMNS = 'seq, tenant_id, stream, subject, payload, created_at, correlation_id, causation_id';
+
+export interface EventRow {
+  seq: number | string;
+  tenant_id: string;
+  stream: string;
+  subject: string;
+  payload: unknown;
+  created_at: string | Date;
+  correlation_id: string | null;
+  causation_id: string | null;
+}
+
+export function toRecord(r: EventRow): EventRecord {
+  return {
+    seq: Number(r.seq),
+    tenantId: r.tenant_id,
+    stream: r.stream as StreamName,
+    subject: r.subject,
+    data: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    timestamp: new Date(r.created_at).toISOString(),
+    correlationId: r.correlation_id,
+    causationId: r.causation_id,
+  };
+}
+
+/** Spec §3 stream event as sent on SSE and to webhooks: {id, subject, data, timestamp, tenant_id}. */
+export function wireEvent(e: EventRecord) {
+  return { id: e.seq, subject: e.subject, data: e.data, timestamp: e.timestamp, tenant_id: e.tenantId };
+}

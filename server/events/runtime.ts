@@ -1,0 +1,138 @@
+/**
+ * The event runtime of one process (issue 6, DESIGN §5): the tail loop, the engine (embedded on
+ * PostgreSQL tables, or JetStream when NATS_URL is set), the built-in consumers (webhooks), the
+ * SSE hub, worker heartbeats and the request/query metrics of the ops summary.
+ * `attachEventRuntime` wires it into the Fastify app: it starts when the app is ready and stops
+ * when the app closes (open SSE streams end first, so close does not wait on them).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { loadEventsConfig, type EventsConfig } from './config';
+import { EmbeddedEngine } from './embedded-engine';
+import { Heartbeats } from './heartbeats';
+import { JetStreamEngine } from './jetstream/engine';
+import { Metrics, instrumentDb } from './metrics';
+import { SseHub } from './sse-hub';
+import { EventTail } from './tail';
+import type { ConsumerDef, EventEngine } from './types';
+import { webhookConsumer } from './webhooks/dispatcher';
+
+export class EventRuntime {
+  readonly metrics = new Metrics();
+  readonly db: Db;
+  readonly cfg: EventsConfig;
+  readonly tail: EventTail;
+  readonly hub: SseHub;
+  readonly engine: EventEngine;
+  readonly heartbeats: Heartbeats;
+  readonly startedAt = new Date();
+  private readonly pending: ConsumerDef[] = [];
+  private running = false;
+
+  constructor(rawDb: Db, readonly config: Config, private readonly log: FastifyBaseLogger) {
+    this.db = instrumentDb(rawDb, this.metrics);
+    this.cfg = loadEventsConfig({ natsUrl: config.natsUrl, production: config.production });
+    const onError = (e: unknown) => this.log.error({ err: e }, 'event runtime');
+    this.tail = new EventTail(this.db, this.cfg.pollMs, onError);
+    this.hub = new SseHub(this.db, { heartbeatMs: this.cfg.heartbeatMs, maxBufferedBytes: this.cfg.sseMaxBufferedBytes });
+    this.engine = this.cfg.natsUrl ? new JetStreamEngine(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
+    this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
+    this.pending.push(webhookConsumer(this.db, { timeoutMs: this.cfg.webhookTimeoutMs, allowPrivate: this.cfg.webhookAllowPrivate }));
+  }
+
+  /** Adds a durable consumer (before or after start); its state lives in the database. */
+  async register(def: ConsumerDef): Promise<void> {
+    if (!/^[a-z0-9][a-z0-9_-]*$/.test(def.name) || def.name.includes('__')) throw new Error(`bad consumer name ${def.name}`);
+    if (!this.running) {
+      this.pending.push(def);
+      return;
+    }
+    await this.engine.register(def);
+    this.addWorker(def);
+  }
+
+  async start(): Promise<void> {
+    if (this.engine instanceof JetStreamEngine) await this.engine.connect();
+    this.tail.listen(this.hub);
+    this.tail.listen({ onAdvance: (seq) => this.engine.notify(seq) });
+    await this.tail.start();
+    for (const def of this.pending) {
+      await this.engine.register(def);
+      this.addWorker(def);
+    }
+    this.pending.length = 0;
+    await this.engine.start();
+    this.hub.start();
+    this.heartbeats.add({
+      name: 'outbox-relay',
+      kind: 'event-runtime',
+      status: () => {
+        const stale = Date.now() - this.tail.lastPollAt > Math.max(10 * this.cfg.pollMs, 5000);
+        const relay = this.engine instanceof JetStreamEngine ? this.engine.relay : null;
+        const degraded = stale || !this.engine.connected() || !!relay?.lastError;
+        return {
+          status: degraded ? 'degraded' : 'healthy',
+          details: { engine: this.engine.kind, position: this.tail.position, relayed: relay?.lastSeq ?? null, relay_error: relay?.lastError ?? null },
+        };
+      },
+    });
+    this.heartbeats.add({
+      name: 'sse-hub',
+      kind: 'event-runtime',
+      status: () => ({ status: 'healthy', details: { clients: this.hub.size, dropped: this.hub.dropped } }),
+    });
+    this.heartbeats.start();
+    this.running = true;
+  }
+
+  private addWorker(def: ConsumerDef): void {
+    if (!def.agentName) return;
+    const loop = this.engine instanceof EmbeddedEngine ? this.engine.loops.get(def.name) : undefined;
+    this.heartbeats.add({
+      name: def.agentName,
+      kind: 'consumer',
+      status: () => {
+        const r = loop?.recent;
+        // mostly failing deliveries in the last minutes → degraded (endpoints down, handler broken)
+        const degraded = !!r && r.failed > 0 && r.failed >= r.ok;
+        return { status: degraded ? 'degraded' : 'healthy', details: { consumer: def.name, ok: r?.ok ?? null, failed: r?.failed ?? null } };
+      },
+    });
+  }
+
+  /** Ends SSE streams (before the HTTP server waits for open connections). */
+  closeStreams(): void {
+    this.hub.stop();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.tail.stop();
+    this.hub.stop();
+    await this.engine.stop();
+    await this.heartbeats.stop(true);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventRuntime;
+  }
+}
+
+/** Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db. */
+export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config): Db {
+  const rt = new EventRuntime(db, config, app.log);
+  app.decorate('events', rt);
+  app.addHook('onResponse', async (req, reply) => {
+    rt.metrics.recordRequest(reply.elapsedTime, reply.statusCode);
+    // a command may have appended events: look now instead of at the next tick
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) rt.tail.poke();
+  });
+  app.addHook('onReady', async () => rt.start());
+  app.addHook('preClose', async () => rt.closeStreams());
+  app.addHook('onClose', async () => rt.stop());
+  return rt.db;
+}

@@ -1,0 +1,163 @@
+/**
+ * SSE fan-out hub (DESIGN §5, spec §7.3): one per process, fed by the one EventTail. A client is
+ * registered first (live frames queue up), then the events it missed since `Last-Event-ID` are
+ * replayed from the log, then the queue is flushed skipping what the replay already sent — no gap
+ * and no duplicate, because sequences become visible in order. Each frame is built once and
+ * written to every interested client of the event's tenant. A client whose socket buffer exceeds
+ * the bound is dropped (it reconnects and resumes), so a slow reader never grows server memory.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Db } from '../db';
+import { EVENT_COLUMNS, toRecord, wireEvent, type EventRow } from './records';
+import { tenantTx } from './runtime-tx';
+import { logStreamsOf, sseStreamOf, type SseStream } from './sse-streams';
+import type { EventRecord } from './types';
+
+export const SSE_RETRY_MS = 1000;
+const REPLAY_PAGE = 500;
+const MAX_QUEUED = 5000;
+
+interface Client {
+  tenantId: string;
+  streams: Set<SseStream>;
+  res: ServerResponse;
+  lastSeq: number;
+  /** Live frames held while the replay runs; null once live. */
+  queue: { seq: number; frame: string }[] | null;
+}
+
+export function frameOf(e: EventRecord): string {
+  return `id: ${e.seq}\nevent: ${e.subject}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
+}
+
+export class SseHub {
+  private readonly byTenant = new Map<string, Set<Client>>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  dropped = 0;
+  sent = 0;
+
+  constructor(private readonly db: Db, private readonly o: { heartbeatMs: number; maxBufferedBytes: number }) {}
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.byTenant.values()) n += s.size;
+    return n;
+  }
+
+  start(): void {
+    this.heartbeat = setInterval(() => this.beat(), this.o.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Ends every stream (shutdown): clients reconnect to another replica and resume. */
+  stop(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const set of this.byTenant.values()) for (const c of set) c.res.end();
+    this.byTenant.clear();
+  }
+
+  wantsRecords(): boolean {
+    return this.byTenant.size > 0;
+  }
+
+  onEvents(events: EventRecord[]): void {
+    for (const e of events) {
+      const set = this.byTenant.get(e.tenantId);
+      if (!set) continue;
+      const stream = sseStreamOf(e.stream);
+      let frame: string | null = null;
+      for (const c of set) {
+        if (!c.streams.has(stream)) continue;
+        frame ??= frameOf(e);
+        if (c.queue) {
+          c.queue.push({ seq: e.seq, frame });
+          if (c.queue.length > MAX_QUEUED) this.drop(c);
+        } else if (e.seq > c.lastSeq) {
+          c.lastSeq = e.seq;
+          this.write(c, frame);
+        }
+      }
+    }
+  }
+
+  /** Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`. */
+  async attach(res: ServerResponse, tenantId: string, streams: SseStream[], lastEventId: number | null, startSeq: number): Promise<void> {
+    const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: lastEventId ?? startSeq, queue: lastEventId === null ? null : [] };
+    let set = this.byTenant.get(tenantId);
+    if (!set) this.byTenant.set(tenantId, (set = new Set()));
+    set.add(c);
+    res.on('close', () => this.remove(c));
+    res.write(`retry: ${SSE_RETRY_MS}\n\n`);
+    this.write(c, heartbeatFrame());
+    if (lastEventId === null) return;
+    try {
+      await this.replay(c, lastEventId);
+    } catch {
+      this.drop(c);
+      return;
+    }
+    const queued = c.queue ?? [];
+    c.queue = null;
+    for (const q of queued) {
+      if (q.seq <= c.lastSeq) continue;
+      c.lastSeq = q.seq;
+      this.write(c, q.frame);
+    }
+  }
+
+  private async replay(c: Client, after: number): Promise<void> {
+    const streams = logStreamsOf([...c.streams]);
+    let from = after;
+    for (;;) {
+      if (c.res.destroyed) return;
+      const { rows } = await tenantTx(this.db, c.tenantId, (tx) =>
+        tx.query<EventRow>(
+          `select ${EVENT_COLUMNS} from events where tenant_id = $1 and seq > $2 and stream = any($3::text[]) order by seq limit ${REPLAY_PAGE}`,
+          [c.tenantId, from, streams],
+        ),
+      );
+      for (const r of rows) {
+        const e = toRecord(r);
+        c.lastSeq = e.seq;
+        this.write(c, frameOf(e));
+      }
+      if (rows.length < REPLAY_PAGE) return;
+      from = Number(rows[rows.length - 1].seq);
+      // let a slow client drain before the next page instead of buffering the whole history
+      if (c.res.writableLength > this.o.maxBufferedBytes / 2) await new Promise((r) => c.res.once('drain', r));
+    }
+  }
+
+  private write(c: Client, frame: string): void {
+    if (c.res.destroyed) return;
+    if (c.res.writableLength > this.o.maxBufferedBytes) {
+      this.drop(c);
+      return;
+    }
+    c.res.write(frame);
+    this.sent++;
+  }
+
+  private beat(): void {
+    const frame = heartbeatFrame();
+    for (const set of this.byTenant.values()) for (const c of set) if (!c.queue) this.write(c, frame);
+  }
+
+  private drop(c: Client): void {
+    this.dropped++;
+    this.remove(c);
+    c.res.destroy();
+  }
+
+  private remove(c: Client): void {
+    const set = this.byTenant.get(c.tenantId);
+    if (!set) return;
+    set.delete(c);
+    if (set.size === 0) this.byTenant.delete(c.tenantId);
+  }
+}
+
+/** Heartbeat frames carry no `id:`, so they never move the client's Last-Event-ID. */
+function heartbeatFrame(): string {
+  return `event: heartbeat\ndata: {"timestamp":"${new Date().toISOString()}"}\n\n`;
+}

@@ -1,0 +1,142 @@
+/**
+ * The console app — DESIGN §2: Refine, the routes and the navigation are all derived from the page
+ * registry (resources/index.ts). Route table of spec §2.1: `/` → /dashboard, `/login` → /auth,
+ * signed-out visitors only reach /auth, unknown paths show "Page Not Found".
+ */
+import { useEffect, useRef } from 'react';
+import { Refine } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerProvider from '@refinedev/react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { modules as registry } from '../resources';
+import { accessControlProvider, dataProvider, loadFlags, queryClient } from '../providers/app-client';
+import { createAuthProvider } from '../providers/auth/auth-provider';
+import { AuthSessionProvider, type AuthEvent } from '../providers/auth/auth-context';
+import { FlagsProvider } from '../providers/flags';
+import { appConfig } from '../providers/config';
+import { supabase } from '../providers/supabase';
+import type { PageModule } from './lib/registry';
+import { refineResources, routeTable } from './lib/registry-derive';
+import { SignInPage } from './pages/auth/sign-in-page';
+import { AppLayout } from './shell/app-layout';
+import { ConfigErrorBanner, DebugBanner } from './shell/banners/banners';
+import { BuildInfo } from './shell/build-info';
+import { CommandPalette } from './shell/command-palette';
+import { RequireAuth, RoleGuard } from './shell/guards';
+import { healthEndpoint } from './shell/health/health-check';
+import { HealthProvider } from './shell/health/health-context';
+import { NotFound } from './shell/not-found';
+import { theme } from './shell/theme';
+import { messageConfig, notificationConfig } from './shell/toasts';
+
+const authProvider = createAuthProvider(supabase, () => window.location.origin);
+const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
+const clock = () => performance.now();
+
+/** `/login?next=…` forwards to `/auth` with its query (spec §2.1). */
+function LoginRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/auth${search}`} replace />;
+}
+
+/** Auth events → toasts (spec §4); URL auth problems found at start-up → one error toast (spec §8). */
+function AuthWithToasts({ startupMessage, children }: { startupMessage: string | null; children: React.ReactNode }) {
+  const { notification } = AntApp.useApp();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (startupMessage && !shown.current) {
+      shown.current = true;
+      notification.error({ message: startupMessage });
+    }
+  }, [startupMessage, notification]);
+  const onEvent = (event: AuthEvent) => {
+    if (event === 'signed-in') notification.success({ message: 'Successfully signed in' });
+    else notification.success({ message: 'Signed out successfully' });
+  };
+  return (
+    <AuthSessionProvider client={supabase} storage={window.localStorage} onEvent={onEvent}>
+      {children}
+    </AuthSessionProvider>
+  );
+}
+
+function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
+  return (
+    <Routes>
+      <Route path="/auth" element={<SignInPage startupMessage={startupMessage} />} />
+      <Route path="/login" element={<LoginRedirect />} />
+      <Route
+        element={
+          <RequireAuth>
+            <FlagsProvider load={loadFlags}>
+              <AppLayout modules={modules} />
+              <CommandPalette />
+            </FlagsProvider>
+          </RequireAuth>
+        }
+      >
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        {routeTable(modules).map(({ path, element: Page, roles }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RoleGuard roles={roles}>
+                <Page />
+              </RoleGuard>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function RefineApp({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      routerProvider={routerProvider}
+      notificationProvider={useNotificationProvider}
+      resources={refineResources(modules)}
+      options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false }}
+    >
+      <ConsoleRoutes modules={modules} startupMessage={startupMessage} />
+    </Refine>
+  );
+}
+
+export interface AppProps {
+  /** Message from auth parameters found in the URL at start-up (main.tsx). */
+  startupMessage?: string | null;
+  modules?: readonly PageModule[];
+}
+
+export default function App({ startupMessage = null, modules = registry }: AppProps) {
+  return (
+    <BrowserRouter>
+      <ConfigProvider theme={theme}>
+        <AntApp notification={notificationConfig} message={messageConfig}>
+          <DebugBanner />
+          <AuthWithToasts startupMessage={startupMessage}>
+            <HealthProvider endpoint={healthEndpoint(appConfig.apiBase)} fetch={browserFetch} now={clock}>
+              <RefineApp modules={modules} startupMessage={startupMessage} />
+            </HealthProvider>
+          </AuthWithToasts>
+          <ConfigErrorBanner config={appConfig} />
+          <BuildInfo
+            buildTag={appConfig.buildTag}
+            commit={appConfig.commit}
+            buildTime={appConfig.buildTime}
+            version={appConfig.version}
+            mode={appConfig.mode}
+          />
+        </AntApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The signed-in frame — spec §2.2: top bar, side navigation (a drawer on small screens), a main
+ * area at most 1400px wide whose content sits in the page-level error boundary and loads on demand.
+ */
+import { Suspense, useState } from 'react';
+import { App as AntApp, Drawer, Grid, Layout } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { appConfig } from '../../providers/config';
+import { supabase } from '../../providers/supabase';
+import { signOut } from '../../providers/auth/sign-in';
+import { useAuth } from '../../providers/auth/auth-context';
+import { useRequestStats } from '../../providers/app-client';
+import type { PageModule } from '../lib/registry';
+import { useMe } from '../lib/use-me';
+import { EnvironmentBanner } from './banners/banners';
+import { DiagnosticsDrawer } from './diagnostics-drawer';
+import { ErrorBoundary } from './error-boundary';
+import { PageLoading } from './page-loading';
+import { SideNav } from './side-nav';
+import { palette } from './theme';
+import { TopBar } from './top-bar';
+
+export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
+  const auth = useAuth();
+  const { notification } = AntApp.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const me = useMe(auth.profile?.id ?? null);
+  const stats = useRequestStats();
+  const [navOpen, setNavOpen] = useState(false);
+  const [diagOpen, setDiagOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const role = auth.profile?.role ?? 'user';
+  // before the first breakpoint measurement screens is empty: assume desktop to avoid a flash
+  const wide = screens.lg ?? true;
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    const ok = await signOut(supabase);
+    setSigningOut(false);
+    if (ok) navigate('/auth', { replace: true });
+    else notification.error({ message: 'Failed to sign out' });
+  };
+
+  const nav = <SideNav modules={modules} role={role} onNavigate={() => setNavOpen(false)} />;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <div className="shell-top">
+        <EnvironmentBanner apiBase={appConfig.apiBase} />
+        <Layout.Header className="shell-header">
+          <TopBar
+            tenantName={me.data?.tenant.name ?? null}
+            email={me.data?.user.email ?? auth.email}
+            role={me.data?.role ?? auth.profile?.role ?? null}
+            onOpenDiagnostics={() => setDiagOpen(true)}
+            onSignOut={() => void handleSignOut()}
+            signingOut={signingOut}
+            onOpenNav={wide ? undefined : () => setNavOpen(true)}
+          />
+        </Layout.Header>
+      </div>
+      <Layout hasSider={wide}>
+        {wide ? (
+          <aside className="shell-sider" style={{ background: palette.navBg }}>
+            <div className="shell-sider-inner">{nav}</div>
+          </aside>
+        ) : (
+          <Drawer
+            open={navOpen}
+            onClose={() => setNavOpen(false)}
+            placement="left"
+            width="16rem"
+            title="Navigation"
+            styles={{ body: { background: palette.navBg, padding: '12px 10px' }, header: { padding: '12px 16px' } }}
+          >
+            {nav}
+          </Drawer>
+        )}
+        <main className="shell-main" id="main">
+          <div className="shell-content">
+            <ErrorBoundary key={pathname} route={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        </main>
+      </Layout>
+      <DiagnosticsDrawer
+        open={diagOpen}
+        onClose={() => setDiagOpen(false)}
+        stats={stats}
+        mode={appConfig.mode}
+        version={appConfig.version}
+        email={auth.email}
+      />
+    </Layout>
+  );
+}

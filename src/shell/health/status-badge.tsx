@@ -1,0 +1,19 @@
+/** Top-bar status badge — spec §2.4/§4: Healthy, Degraded or Offline (Checking... before the first answer). */
+import { Badge, Tooltip } from 'antd';
+import { HEALTH_LABEL, type HealthStatus } from './health-check';
+import { useHealth } from './health-context';
+
+const COLOR: Record<HealthStatus, 'success' | 'warning' | 'error'> = { healthy: 'success', degraded: 'warning', offline: 'error' };
+
+export function StatusBadge({ compact = false }: { compact?: boolean }) {
+  const reading = useHealth();
+  const label = reading ? HEALTH_LABEL[reading.status] : 'Checking...';
+  const detail = reading?.latencyMs != null ? `API ${label.toLowerCase()} · ${reading.latencyMs} ms` : `API ${label.toLowerCase()}`;
+  return (
+    <Tooltip title={detail}>
+      <span role="status" aria-label={`API status: ${label}`} data-testid="status-badge" style={{ whiteSpace: 'nowrap' }}>
+        <Badge status={reading ? COLOR[reading.status] : 'processing'} text={compact ? undefined : label} />
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,24 @@
+/** Any unknown path for a signed-in user — spec §2.1 "Page Not Found" with Go Back and Go to Dashboard. */
+import { Button, Flex, Result } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { HOME } from '../lib/next-path';
+
+export function NotFound() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Result
+      status="404"
+      title={<h1 style={{ fontSize: 24, margin: 0 }}>Page Not Found</h1>}
+      subTitle={`There is no page at ${pathname}.`}
+      extra={
+        <Flex gap={8} justify="center" wrap>
+          <Button onClick={() => navigate(-1)}>Go Back</Button>
+          <Button type="primary" onClick={() => navigate(HOME)}>
+            Go to Dashboard
+          </Button>
+        </Flex>
+      }
+    />
+  );
+}
