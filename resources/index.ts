@@ -6,6 +6,9 @@
 import type { PageModule } from '../src/lib/registry';
 import dashboard from './dashboard';
 import orchestrator from './orchestrator';
+import products from './products';
+import orders from './orders';
+import suppliers from './suppliers';
 import catalog from './catalog';
 import listings from './listings';
 import fulfillment from './fulfillment';
@@ -28,6 +31,9 @@ import analytics from './analytics';
 export const modules: readonly PageModule[] = [
   dashboard,
   orchestrator,
+  products,
+  orders,
+  suppliers,
   catalog,
   listings,
   fulfillment,

@@ -30,7 +30,8 @@ const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health'];
 export async function buildApp({ config, db: rawDb, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    // only behind a known proxy: otherwise a client could pick its own address past the per-IP limits
+    trustProxy: config.trustProxy,
     bodyLimit: 50 * 1024 * 1024,
     genReqId: () => randomUUID(),
   });

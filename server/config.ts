@@ -22,6 +22,7 @@ export interface Config {
   distDir: string;
   logLevel: string;
   accessTokenTtlS: number;
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -47,6 +48,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtlS: Math.max(300, num(env.ACCESS_TOKEN_TTL_S, 3600)),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ export interface AuthState {
   profileStatus: ProfileStatus;
   /** True after a real sign-in in this page (not a reload with a stored session). */
   justSignedIn: boolean;
+  /** True when the session ended while this page was open (sign-out): no `next` is kept then. */
+  signedOut: boolean;
   reloadProfile: () => void;
 }
 
@@ -41,6 +43,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
   const [profile, setProfileState] = useState<Profile | null>(null);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('idle');
   const [justSignedIn, setJustSignedIn] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const [profileAttempt, setProfileAttempt] = useState(0);
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
@@ -56,7 +59,9 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
         setJustSignedIn(true);
         onEventRef.current?.('signed-in');
       }
+      if (next) setSignedOut(false);
       if (!next && hadSession.current) {
+        setSignedOut(true);
         forgetAnnouncedSession(storage);
         onEventRef.current?.('signed-out');
       }
@@ -103,8 +108,8 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
 
   const reloadProfile = useCallback(() => setProfileAttempt((n) => n + 1), []);
   const value = useMemo<AuthState>(
-    () => ({ status, session, email, profile, profileStatus, justSignedIn, reloadProfile }),
-    [status, session, email, profile, profileStatus, justSignedIn, reloadProfile],
+    () => ({ status, session, email, profile, profileStatus, justSignedIn, signedOut, reloadProfile }),
+    [status, session, email, profile, profileStatus, justSignedIn, signedOut, reloadProfile],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,7 +7,7 @@ import { MARKETPLACE_LABEL, type OrderDetail, type OrderItem } from './types';
 
 export function OrderDetailView({ order }: { order: OrderDetail }) {
   const cur = order.currency || 'USD';
-  const history = order.history ?? order.status_history ?? [];
+  const history = order.status_history ?? [];
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }}>
@@ -29,7 +29,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           rowKey="id"
           size="small"
           pagination={false}
-          dataSource={order.items ?? []}
+          dataSource={order.items}
           columns={[
             { title: 'SKU', dataIndex: 'sku', render: (sku: string) => <Link to={`/products?sku=${encodeURIComponent(sku)}`}>{sku}</Link> },
             { title: 'Title', dataIndex: 'title', ellipsis: true },
@@ -47,7 +47,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             items={history.map((h) => ({
               children: (
                 <>
-                  <Typography.Text strong>{humanize(h.to_status)}</Typography.Text>{' '}
+                  <Typography.Text strong>{humanize(h.to)}</Typography.Text>{' '}
                   <Typography.Text type="secondary">
                     {dateTime(h.at)} · {h.actor}
                   </Typography.Text>

@@ -13,8 +13,8 @@ export interface OrderItem {
 }
 
 export interface StatusChange {
-  from_status: OrderStatus | null;
-  to_status: OrderStatus;
+  from: OrderStatus | null;
+  to: OrderStatus;
   reason: string | null;
   actor: string;
   at: string;
@@ -39,9 +39,8 @@ export interface Order {
 }
 
 export interface OrderDetail extends Order {
-  items?: OrderItem[];
-  history?: StatusChange[];
-  status_history?: StatusChange[];
+  items: OrderItem[];
+  status_history: StatusChange[];
 }
 
 export const MARKETPLACE_LABEL: Record<Marketplace, string> = { amazon: 'Amazon', ebay: 'eBay', walmart: 'Walmart', shopify: 'Shopify' };

@@ -20,6 +20,7 @@ import { dateTime, money } from '../shared/format';
 import { ProductBulkActions } from './product-bulk';
 import { ProductStatusTag, StockTag } from './status-tag';
 import { PRODUCT_FILTERS, PRODUCT_STATUSES, STOCK_LEVELS, type Product } from './types';
+import './product-list.css';
 
 const SHOPIFY: readonly ImportSource[] = [
   { key: 'shopify', label: 'Shopify product CSV', path: '/imports/shopify-products', contentType: 'text/csv', accept: '.csv,text/csv' },
@@ -113,7 +114,7 @@ export default function ProductList() {
         rowKey="id"
         scroll={{ x: 960 }}
         rowSelection={{ selectedRowKeys: selected.map((p) => p.id), onChange: (_keys, rowsNow) => setSelected(rowsNow) }}
-        rowClassName={(p) => (p.id === highlighted?.id ? 'ant-table-row-selected commerce-row-highlight' : '')}
+        rowClassName={(p) => (p.id === highlighted?.id ? 'product-row-highlight' : '')}
         onRow={(p) => ({ onClick: () => navigate(`/products/${p.id}`), style: { cursor: 'pointer' } })}
         locale={{ emptyText: <Empty description={filters.length ? 'No products match these filters' : 'No products yet'} /> }}
         columns={[

@@ -1,6 +1,64 @@
-/** /streams — Event Streams (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
-import { LaterRelease } from '../../src/pages/later-release';
+/**
+ * /streams — Event Streams (spec §2.1, issue 6 §9): tabs Events | Consumers | DLQ driven by `?tab=`,
+ * the page-wide `filter=critical|policy` and the `subject=` pre-filter, shown as removable tags.
+ */
+import { Button, Card, Flex, Tabs, Tag, Typography } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../src/shell/page-header';
+import { liveHub } from '../../providers/live';
+import { LiveBadge } from '../shared/ops-live-status';
+import { DlqTable } from '../dlq/dlq-table';
+import { EventsTab } from './events-tab';
+import { ConsumersTab } from './consumers-tab';
+import { POLICY_SUBJECT } from './stream-filters';
+import { parseStreamsUrl, switchTab, withoutParam, type StreamTab } from './streams-url';
+
+const FILTER_LABEL = { critical: 'Critical only', policy: 'Policy subjects' } as const;
+const POLICY_BASE = { subject: POLICY_SUBJECT };
+
+/** A page-wide filter with a keyboard-reachable remove button. */
+function FilterChip({ label, color, onRemove }: { label: string; color?: string; onRemove: () => void }) {
+  return (
+    <Tag color={color} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, paddingRight: 2 }}>
+      {label}
+      <Button type="text" size="small" icon={<CloseOutlined />} onClick={onRemove} aria-label={`Remove ${label}`} style={{ width: 20, height: 20, minWidth: 20 }} />
+    </Tag>
+  );
+}
 
 export default function StreamsPage() {
-  return <LaterRelease title="Event Streams" description="The event streams of the platform, their consumers and the dead-letter queue." />;
+  const [params, setParams] = useSearchParams();
+  const url = parseStreamsUrl(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Event Streams"
+        subtitle="Every event of your store, the consumers that process them and the messages they could not deliver."
+        extra={<LiveBadge hub={liveHub} />}
+      />
+      {(url.filter || url.subject) && (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }} aria-label="Active filters">
+          <Typography.Text type="secondary">Showing:</Typography.Text>
+          {url.filter && (
+            <FilterChip color={url.filter === 'critical' ? 'red' : 'purple'} label={FILTER_LABEL[url.filter]} onRemove={() => setParams(withoutParam(params, 'filter'))} />
+          )}
+          {url.subject && <FilterChip label={`Subject: ${url.subject}`} onRemove={() => setParams(withoutParam(params, 'subject'))} />}
+        </Flex>
+      )}
+      <Card styles={{ body: { paddingTop: 4 } }}>
+        <Tabs
+          activeKey={url.tab}
+          onChange={(k) => setParams(switchTab(params, k as StreamTab))}
+          destroyOnHidden
+          items={[
+            { key: 'events', label: 'Events', children: <EventsTab url={url} /> },
+            { key: 'consumers', label: 'Consumers', children: <ConsumersTab url={url} /> },
+            { key: 'dlq', label: 'DLQ', children: <DlqTable base={url.filter === 'policy' && !url.subject ? POLICY_BASE : undefined} /> },
+          ]}
+        />
+      </Card>
+    </>
+  );
 }

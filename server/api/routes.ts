@@ -8,5 +8,10 @@ import products from './products/routes';
 import orders from './orders/routes';
 import suppliers from './suppliers/routes';
 import imports from './imports/routes';
+import streams from './streams/routes';
+import dlq from './dlq/routes';
+import webhooks from './webhooks/routes';
+import ops from './ops/routes';
+import streamSse from './stream-sse/routes';
 
-export const apiModules: ApiModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports];
+export const apiModules: ApiModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse];

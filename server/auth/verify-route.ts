@@ -41,7 +41,8 @@ export function errorRedirect(redirectTo: string, err: AuthError): string {
 }
 
 export function registerVerify(scope: FastifyInstance, d: AuthDeps): void {
-  scope.get('/verify', async (req, reply) => {
+  // no automatic HEAD route: a link scanner's HEAD must not consume the single-use link
+  scope.get('/verify', { exposeHeadRoute: false }, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
     const token = typeof q.token === 'string' ? q.token : '';
     const type = typeof q.type === 'string' ? q.type : '';

@@ -28,8 +28,9 @@ const AMAZON_STATUS: Record<string, OrderStatus> = {
   shipped: 'shipped', 'shipped - delivered to buyer': 'delivered', delivered: 'delivered', cancelled: 'cancelled', canceled: 'cancelled',
 };
 
+/** ISO 8601 only (date, or date and time with an optional zone): the Date parser alone accepts nonsense. */
 function parseDate(v: string): Date | null {
-  if (!v) return null;
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return null;
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -2,7 +2,7 @@
  * One durable consumer on the PostgreSQL tables (issue 6 §2, DESIGN §5). Each round, in one
  * runtime transaction: copy matching events past the consumer's cursor into consumer_deliveries,
  * then claim due deliveries with `for update skip locked` (two replicas never take the same row).
- * Handlers run outside the transaction; a second transaction acks (deletes the row), naks
+ * Handlers run outside the transaction; settle transactions ack (delete the row), nak
  * (schedules the next attempt with backoff) or dead-letters after max_deliver. A row claimed by a
  * worker that died comes back when its ack deadline passes (at-least-once, never lost).
  */
@@ -27,6 +27,7 @@ export interface LoopOptions {
 }
 
 interface Claimed { seq: number; attempts: number; first_failure_at: string | Date | null }
+interface Settled { c: Claimed; error: string | null }
 
 const IDLE_MS = 1000;
 const STOP_GRACE_MS = 2000;
@@ -136,29 +137,41 @@ export class ConsumerLoop {
       tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq = any($1::bigint[])`, [claimed.map((c) => c.seq)]),
     );
     const bySeq = new Map(rows.map((r) => [Number(r.seq), toRecord(r)]));
-    const results: { c: Claimed; error: string | null }[] = [];
+    // results are settled as they come (group commit): a slow or hung handler does not hold back
+    // the acks of the others, so a crash loses at most the acks in the one flush under way
+    const queue: Settled[] = [];
+    let flushing: Promise<void> | null = null;
+    const flush = async () => {
+      while (queue.length > 0 && !this.stopped) {
+        const batch = queue.splice(0, queue.length);
+        await runtimeTx(this.db, (tx) => this.settle(tx, batch));
+      }
+      flushing = null;
+    };
+    const done = (r: Settled) => {
+      queue.push(r);
+      flushing ??= flush();
+    };
     let i = 0;
     const worker = async () => {
-      while (i < claimed.length) {
+      while (i < claimed.length && !this.stopped) {
         const c = claimed[i++];
         const rec = bySeq.get(c.seq);
         if (!rec) {
-          results.push({ c, error: `event ${c.seq} not found in the log` });
+          done({ c, error: `event ${c.seq} not found in the log` });
           continue;
         }
         const msg: EventMessage = { ...rec, consumer: this.def.name, attempt: c.attempts };
         try {
           await this.def.handle(msg);
-          results.push({ c, error: null });
+          done({ c, error: null });
         } catch (e) {
-          results.push({ c, error: e instanceof Error ? e.message : String(e) });
+          done({ c, error: e instanceof Error ? e.message : String(e) });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.def.concurrency, claimed.length) }, worker));
-    // a stopped loop leaves its claims: they return after the ack deadline (or at the next start)
-    if (this.stopped) return claimed.length;
-    await runtimeTx(this.db, (tx) => this.settle(tx, results));
+    while (flushing) await flushing;
     return claimed.length;
   }
 
@@ -198,7 +211,7 @@ export class ConsumerLoop {
     return rows.map((r) => ({ ...r, seq: Number(r.seq), attempts: Number(r.attempts) })).sort((a, b) => a.seq - b.seq);
   }
 
-  private async settle(tx: Tx, results: { c: Claimed; error: string | null }[]): Promise<void> {
+  private async settle(tx: Tx, results: Settled[]): Promise<void> {
     const ok = results.filter((r) => r.error === null);
     const failed = results.filter((r) => r.error !== null);
     const exhausted = failed.filter((r) => r.c.attempts >= this.def.maxDeliver);

@@ -83,7 +83,7 @@ function monthsBack(now: Date, k: number): string {
 export function makeSuppliers(r: Rng, count: number, now: Date): SeedSupplier[] {
   return Array.from({ length: count }, (_, i) => {
     const name = SUPPLIER_NAMES[i % SUPPLIER_NAMES.length];
-    const quality = [0.95, 0.8, 0.6][i % 3] + (r() - 0.5) * 0.1; // a mix of strong, middling and weak suppliers
+    const quality = [0.95, 0.75, 0.45][i % 3] + (r() - 0.5) * 0.1; // a mix of strong, middling and weak suppliers
     const contact = customerName(r);
     const domain = name.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 18);
     const performance = Array.from({ length: 12 }, (_, k) => {

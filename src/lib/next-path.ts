@@ -5,6 +5,9 @@
  */
 export const HOME = '/dashboard';
 
+/** Parameters of the sign-in callback itself (auth-protocol §2), never carried to the next page. */
+const CALLBACK_PARAMS = ['next', 'code', 'sb_flow_id', 'error', 'error_code', 'error_description'];
+
 /** Value for `/auth?next=…` from the page a signed-out visitor tried to open. */
 export function nextParamFor(pathname: string, search: string): string | null {
   if (pathname === '/' || pathname === '/auth' || pathname === '/login') return null;
@@ -19,7 +22,7 @@ export function isSafeNext(next: string | null): next is string {
 export function afterSignIn(search: string, fallback = HOME): string {
   const params = new URLSearchParams(search);
   const next = params.get('next');
-  params.delete('next');
+  for (const p of CALLBACK_PARAMS) params.delete(p);
   const target = new URL(isSafeNext(next) ? next : fallback, 'http://app.invalid');
   for (const [k, v] of params) if (!target.searchParams.has(k)) target.searchParams.append(k, v);
   return `${target.pathname}${target.search}${target.hash}`;

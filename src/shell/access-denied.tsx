@@ -2,7 +2,8 @@
  * Access Denied screen — spec §2.8: the user's role and its description, the required roles as
  * "{role} or higher", the attempted path, Go Back / Go to Dashboard and the contact note.
  */
-import { Button, Descriptions, Flex, Result, Typography } from 'antd';
+import { Button, Flex, Result, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { ROLE_DESCRIPTION, ROLE_LEVEL, type Role } from '../../contract/roles';
 import { HOME } from '../lib/next-path';
@@ -22,7 +23,7 @@ export function AccessDenied({ role, required }: AccessDeniedProps) {
   const { pathname, search } = useLocation();
   return (
     <Result
-      status="403"
+      icon={<LockOutlined style={{ color: '#e03131', fontSize: 56 }} />}
       title={<h1 style={{ fontSize: 24, margin: 0 }}>Access Denied</h1>}
       subTitle="You do not have permission to access this page"
       extra={
@@ -34,15 +35,18 @@ export function AccessDenied({ role, required }: AccessDeniedProps) {
         </Flex>
       }
     >
-      <Descriptions column={1} size="small" bordered style={{ maxWidth: 560, margin: '0 auto' }}>
-        <Descriptions.Item label="Your role">
+      <dl className="access-denied-facts">
+        <dt>Your role</dt>
+        <dd>
           <Typography.Text strong>{role}</Typography.Text> — {ROLE_DESCRIPTION[role]}
-        </Descriptions.Item>
-        <Descriptions.Item label="Required">{minimumOf(required)} or higher</Descriptions.Item>
-        <Descriptions.Item label="Attempted path">
+        </dd>
+        <dt>Required</dt>
+        <dd>{minimumOf(required)} or higher</dd>
+        <dt>Attempted path</dt>
+        <dd>
           <Typography.Text code>{`${pathname}${search}`}</Typography.Text>
-        </Descriptions.Item>
-      </Descriptions>
+        </dd>
+      </dl>
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         Need access? Contact your administrator to upgrade your role.
       </Typography.Paragraph>

@@ -4,7 +4,7 @@
  */
 import { Suspense, useState } from 'react';
 import { App as AntApp, Drawer, Grid, Layout } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { appConfig } from '../../providers/config';
 import { supabase } from '../../providers/supabase';
 import { signOut } from '../../providers/auth/sign-in';
@@ -23,7 +23,6 @@ import { TopBar } from './top-bar';
 export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
   const auth = useAuth();
   const { notification } = AntApp.useApp();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const me = useMe(auth.profile?.id ?? null);
@@ -37,10 +36,11 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
 
   const handleSignOut = async () => {
     setSigningOut(true);
-    const ok = await signOut(supabase);
-    setSigningOut(false);
-    if (ok) navigate('/auth', { replace: true });
-    else notification.error({ message: 'Failed to sign out' });
+    // on success the session ends and the guard sends this page to /auth (spec §4)
+    if (!(await signOut(supabase))) {
+      setSigningOut(false);
+      notification.error({ message: 'Failed to sign out' });
+    }
   };
 
   const nav = <SideNav modules={modules} role={role} onNavigate={() => setNavOpen(false)} />;

@@ -19,7 +19,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <PageLoading text="Loading..." />;
   }
   if (auth.status === 'anon' || auth.profileStatus === 'missing') {
-    return <Navigate to={authPathWithNext(nextParamFor(pathname, search))} replace />;
+    const next = auth.signedOut ? null : nextParamFor(pathname, search);
+    return <Navigate to={authPathWithNext(next)} replace />;
   }
   if (auth.profileStatus === 'error') {
     return (

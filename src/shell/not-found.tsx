@@ -1,5 +1,6 @@
 /** Any unknown path for a signed-in user — spec §2.1 "Page Not Found" with Go Back and Go to Dashboard. */
 import { Button, Flex, Result } from 'antd';
+import { CompassOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME } from '../lib/next-path';
 
@@ -8,7 +9,7 @@ export function NotFound() {
   const { pathname } = useLocation();
   return (
     <Result
-      status="404"
+      icon={<CompassOutlined style={{ color: '#3b5bdb', fontSize: 56 }} />}
       title={<h1 style={{ fontSize: 24, margin: 0 }}>Page Not Found</h1>}
       subTitle={`There is no page at ${pathname}.`}
       extra={

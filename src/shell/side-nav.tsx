@@ -39,7 +39,7 @@ export function SideNav({ modules, role, onNavigate }: SideNavProps) {
                       aria-current={isActive(pathname, item.path) ? 'page' : undefined}
                       onClick={onNavigate}
                     >
-                      {createElement(item.icon)}
+                      <span aria-hidden="true">{createElement(item.icon)}</span>
                       <span className="side-nav-label">{item.label}</span>
                       {item.badge && (
                         <span className="side-nav-badge" aria-hidden="true">

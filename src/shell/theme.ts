@@ -25,6 +25,10 @@ export const theme: ThemeConfig = {
     colorError: '#e03131',
     colorBgLayout: palette.surface,
     colorBorderSecondary: palette.border,
+    // antd's default greys (45 % black) fail WCAG AA contrast on the light surfaces
+    colorTextSecondary: '#4b5563',
+    colorTextDescription: '#4b5563',
+    colorTextTertiary: '#5b6472',
     borderRadius: 8,
     fontFamily:
       "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -3,8 +3,9 @@
  * role, from GET /api/me), the status badge, the Diagnostics button and sign-out.
  */
 import { Avatar, Button, Dropdown, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
-import { LogoutOutlined, MenuOutlined, MonitorOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, MonitorOutlined, SearchOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { openCommandPalette } from './command-palette';
 import { StatusBadge } from './health/status-badge';
 import { BRAND } from './theme';
 
@@ -49,6 +50,13 @@ export function TopBar({ tenantName, email, role, onOpenDiagnostics, onSignOut, 
         </Flex>
       )}
       <span className="shell-header-spacer" />
+      <Button icon={<SearchOutlined />} onClick={openCommandPalette} aria-label="Search (Ctrl+K)">
+        {screens.xl ? (
+          <span style={{ color: '#6b7280' }}>
+            Search <kbd style={{ fontSize: 11, marginLeft: 8, fontFamily: 'inherit' }}>Ctrl K</kbd>
+          </span>
+        ) : null}
+      </Button>
       <StatusBadge compact={!screens.sm} />
       <Tooltip title="System Diagnostics">
         <Button icon={<MonitorOutlined />} onClick={onOpenDiagnostics} aria-label="Diagnostics">

@@ -43,6 +43,14 @@ describe('magic links', () => {
     expect((await exchange(h, code, verifier)).status).toBe(200);
   });
 
+  it('is not consumed by a HEAD request (link scanners)', async () => {
+    const { verifier, challenge } = pkcePair();
+    const link = await linkFor('agent@demo.local', challenge);
+    expect((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status).toBe(404);
+    const opened = await follow(link);
+    expect((await exchange(h, opened.location.searchParams.get('code')!, verifier)).status).toBe(200);
+  });
+
   it('expires one hour after it was sent', async () => {
     const { challenge } = pkcePair();
     const link = await linkFor('agent@demo.local', challenge);

@@ -60,6 +60,8 @@ describe('supabase-js against the embedded auth server', () => {
     expect(refreshed.error).toBeNull();
     const newSession = refreshed.data.session!;
     expect(newSession.refresh_token).not.toBe(oldRefresh);
+    const viaClient = await supabase.auth.refreshSession({ refresh_token: oldRefresh });
+    expect(viaClient.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
     const replay = await refresh(h, oldRefresh);
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ code: 'refresh_token_already_used' });

@@ -140,6 +140,7 @@ export class JetStreamEngine implements EventEngine {
       consumer: def.name,
       attempt,
     };
+    if (process.env.DEBUG_EVT) console.log('deliver', this.cfg.natsPrefix, this.nc?.info?.client_id, msg.seq, attempt, m.info.streamSequence, m.info.deliverySequence, m.info.consumer, this.stopped);
     try {
       await def.handle(msg);
       this.lastErrors.delete(key);

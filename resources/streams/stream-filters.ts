@@ -1,0 +1,34 @@
+/**
+ * What `filter=critical` and `filter=policy` mean on /streams (spec §2.1 names them, says no more;
+ * docs/ops-ui.md records the decision):
+ * - critical — alert events of severity "critical" (spec §3 alert severities), pending dead letters
+ *   (each one needs a person), and consumers with dead letters or lag above 1000 (spec §9 threshold);
+ * - policy — policy-related subjects: the pricing stream's `pricing.*` subjects (MAP violations, price
+ *   proposals and repricing rules are the seller's pricing policy), and the consumers that read them.
+ */
+import { NEEDS_ATTENTION } from '../../contract/constants';
+import type { ConsumerInfo, EventRow } from '../shared/ops-api';
+import type { StreamFilter } from './streams-url';
+import { consumerSees } from './subject-match';
+
+export const POLICY_SUBJECT = 'pricing.>';
+
+/** The newest alert events scanned for critical ones (the events API has no severity filter). */
+export const CRITICAL_SCAN = 500;
+
+export function isCriticalEvent(e: Pick<EventRow, 'stream' | 'data'>): boolean {
+  const d = e.data as { severity?: unknown; level?: unknown } | null;
+  return e.stream === 'ALERTS' && !!d && (d.severity === 'critical' || d.level === 'critical');
+}
+
+/** The subject a tab queries: the explicit pre-filter wins over the policy subjects. */
+export function effectiveSubject(filter: StreamFilter | undefined, subject: string | undefined): string | undefined {
+  return subject ?? (filter === 'policy' ? POLICY_SUBJECT : undefined);
+}
+
+export function consumerVisible(c: ConsumerInfo, dlqCount: number, filter: StreamFilter | undefined, subject: string | undefined): boolean {
+  const s = effectiveSubject(filter, subject);
+  if (s && !consumerSees(c.filter_subjects, s)) return false;
+  if (filter === 'critical') return dlqCount > 0 || c.lag > NEEDS_ATTENTION.consumerLag;
+  return true;
+}

@@ -1,0 +1,83 @@
+/**
+ * /suppliers — spec §2.1 (query `tier`), §7.2, issue 5 §4/§5: server-side paging, sorting, search and
+ * filters (tier, country) kept in the URL, so `/suppliers?tier=1` lists tier-1 suppliers; "Score all";
+ * create; CSV export. Every successful create/update/delete/score-all refreshes this list (§7.2).
+ */
+import { useNavigate } from 'react-router';
+import { CreateButton, List } from '@refinedev/antd';
+import { Empty, Input, Select, Table } from 'antd';
+import { useUrlTable } from '../shared/use-url-table';
+import { FilterBar } from '../shared/filter-bar';
+import { sortable } from '../shared/sortable';
+import { ExportCsvButton } from '../shared/export-csv-button';
+import { LoadError } from '../shared/list-error';
+import { percent } from '../shared/format';
+import { ScoreAllButton } from './score-all-button';
+import { TierTag } from './tier-tag';
+import { SUPPLIER_FILTERS, TIERS, type Supplier } from './types';
+
+export default function SupplierList() {
+  const navigate = useNavigate();
+  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue } = useUrlTable<Supplier>({
+    resource: 'suppliers',
+    filters: SUPPLIER_FILTERS,
+  });
+  const country = filterValue('country');
+
+  return (
+    <List
+      title="Suppliers"
+      headerButtons={
+        <>
+          <ScoreAllButton />
+          <ExportCsvButton path="/suppliers/export.csv" stem="suppliers" filters={filters} sorters={sorters} />
+          <CreateButton resource="suppliers">Create supplier</CreateButton>
+        </>
+      }
+    >
+      <FilterBar search={filterValue('search')} onSearch={(v) => setFilter('search', v)} placeholder="Search suppliers" active={filters.length > 0} onClear={clearFilters}>
+        <Select
+          aria-label="Tier"
+          placeholder="Tier"
+          allowClear
+          style={{ width: 120 }}
+          value={filterValue('tier')}
+          onChange={(v?: string) => setFilter('tier', v)}
+          options={TIERS.map((t) => ({ value: String(t), label: `Tier ${t}` }))}
+        />
+        <Input
+          key={country ?? ''}
+          aria-label="Country code"
+          placeholder="Country (e.g. US)"
+          defaultValue={country}
+          maxLength={2}
+          allowClear
+          style={{ width: 150 }}
+          onChange={(e) => {
+            const v = e.target.value.trim().toUpperCase();
+            // the API takes two-letter codes only: filter once one is complete, or clear
+            if (v.length === 2 || v.length === 0) setFilter('country', v);
+          }}
+        />
+      </FilterBar>
+      {tableQuery.isError && <LoadError what="suppliers" error={tableQuery.error} onRetry={() => tableQuery.refetch()} />}
+      <Table<Supplier>
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 900 }}
+        onRow={(s) => ({ onClick: () => navigate(`/suppliers/${s.id}`), style: { cursor: 'pointer' } })}
+        locale={{ emptyText: <Empty description={filters.length ? 'No suppliers match these filters' : 'No suppliers yet'} /> }}
+        columns={[
+          { title: 'Name', ...sortable('name', sorters), ellipsis: true },
+          { title: 'Tier', ...sortable('tier', sorters), width: 100, render: (t: number) => <TierTag tier={t} /> },
+          { title: 'Score', ...sortable('score', sorters), align: 'right', width: 90, render: (s: number | null) => (s === null ? '—' : s.toFixed(1)) },
+          { title: 'Country', dataIndex: 'country', width: 90, render: (c: string | null) => c ?? '—' },
+          { title: 'On-time', dataIndex: 'on_time_rate', align: 'right', width: 100, render: (r: number) => percent(r) },
+          { title: 'Defects', dataIndex: 'defect_rate', align: 'right', width: 100, render: (r: number) => percent(r) },
+          { title: 'Lead time', dataIndex: 'lead_time_days', align: 'right', width: 110, render: (d: number) => `${d} days` },
+          { title: 'Contact', dataIndex: 'contact_name', ellipsis: true, render: (c: string | null) => c ?? '—' },
+        ]}
+      />
+    </List>
+  );
+}

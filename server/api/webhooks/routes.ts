@@ -1,0 +1,208 @@
+/**
+ * Outbound webhooks API (issue 6 §3), admin only: permission manage:integrations (spec §6
+ * "integration manage"; webhooks are an integration). Endpoints with subject filters and a
+ * signing secret (shown in full only when created or rotated), and their recent deliveries.
+ * Writes are audited with the secret masked.
+ */
+import { z } from 'zod';
+import type { ApiModule } from '../module';
+import { list, one } from '../kit';
+import { HttpError, notFound } from '../errors';
+import type { Tx } from '../../db';
+import { isValidPattern } from '../../events/subjects';
+import { newSecret } from '../../events/webhooks/signing';
+import { checkWebhookUrl } from '../../events/webhooks/url-policy';
+import { invalidateEndpoints } from '../../events/webhooks/endpoints';
+
+const idParams = z.object({ id: z.uuid() });
+const subjects = z
+  .array(z.string().refine(isValidPattern, 'subject filter must look like orders.* or orders.> or >'))
+  .min(1)
+  .max(20);
+const createBody = z.object({
+  url: z.string().trim().min(1).max(2000),
+  subjects,
+  description: z.string().max(500).default(''),
+  active: z.boolean().default(true),
+});
+const updateBody = z.object({
+  url: z.string().trim().min(1).max(2000).optional(),
+  subjects: subjects.optional(),
+  description: z.string().max(500).optional(),
+  active: z.boolean().optional(),
+});
+const deliveriesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  status: z.enum(['succeeded', 'failed']).optional(),
+});
+
+interface EndpointRow {
+  id: string; url: string; subjects: string[]; secret: string; active: boolean; description: string;
+  created_at: Date | string; updated_at: Date | string; last_delivery_at?: Date | string | null; last_status?: string | null;
+  failing?: number | null;
+}
+
+const mask = (s: string) => `${s.slice(0, 6)}…${s.slice(-4)}`;
+
+function mapEndpoint(r: EndpointRow, revealSecret = false) {
+  return {
+    id: r.id,
+    url: r.url,
+    subjects: r.subjects,
+    description: r.description,
+    active: r.active,
+    secret: revealSecret ? r.secret : mask(r.secret),
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    last_delivery_at: r.last_delivery_at ? new Date(r.last_delivery_at).toISOString() : null,
+    last_delivery_status: r.last_status ?? null,
+    failing_deliveries: Number(r.failing ?? 0),
+  };
+}
+
+const webhooks: ApiModule = (api) => {
+  const allowPrivate = () => api.app.events.cfg.webhookAllowPrivate;
+  const validateUrl = (url: string) => {
+    const v = checkWebhookUrl(url, allowPrivate());
+    if (!v.ok) throw new HttpError(400, 'validation_failed', `Invalid request body: url: ${v.reason}`, [{ field: 'url', message: v.reason, code: 'invalid_url' }]);
+  };
+  const get = async (tx: Tx, tenantId: string, id: string) => {
+    const { rows } = await tx.query<EndpointRow>('select * from webhook_endpoints where tenant_id = $1 and id = $2', [tenantId, id]);
+    if (!rows[0]) throw notFound('Webhook endpoint');
+    return rows[0];
+  };
+
+  api.route({
+    method: 'GET',
+    url: '/webhooks',
+    permission: 'manage:integrations',
+    async handler({ tx, auth }) {
+      const { rows } = await tx.query<EndpointRow>(
+        `select e.*, d.updated_at as last_delivery_at, d.status as last_status,
+                (select count(*) from webhook_deliveries f where f.endpoint_id = e.id and f.status = 'failed') as failing
+           from webhook_endpoints e
+           left join lateral (select updated_at, status from webhook_deliveries x where x.endpoint_id = e.id order by updated_at desc, id desc limit 1) d on true
+          where e.tenant_id = $1 order by e.created_at, e.id`,
+        [auth.tenantId],
+      );
+      return list(rows.map((r) => mapEndpoint(r)), rows.length, rows.length, 0);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/webhooks',
+    permission: 'manage:integrations',
+    body: createBody,
+    async handler(ctx) {
+      validateUrl(ctx.body.url);
+      const { rows } = await ctx.tx.query<EndpointRow>(
+        `insert into webhook_endpoints (tenant_id, url, subjects, secret, active, description, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+        [ctx.auth.tenantId, ctx.body.url, ctx.body.subjects, newSecret(), ctx.body.active, ctx.body.description, ctx.auth.userId],
+      );
+      await ctx.audit({ action: 'webhook.create', resource: 'webhook', resourceId: rows[0].id, after: mapEndpoint(rows[0]) });
+      ctx.reply.raw.once('finish', () => invalidateEndpoints(ctx.auth.tenantId));
+      ctx.status(201);
+      return one(mapEndpoint(rows[0], true));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/webhooks/:id',
+    permission: 'manage:integrations',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      return one(mapEndpoint(await get(tx, auth.tenantId, params.id)));
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/webhooks/:id',
+    permission: 'manage:integrations',
+    params: idParams,
+    body: updateBody,
+    async handler(ctx) {
+      const before = await get(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      if (ctx.body.url !== undefined) validateUrl(ctx.body.url);
+      const { rows } = await ctx.tx.query<EndpointRow>(
+        `update webhook_endpoints set url = coalesce($3, url), subjects = coalesce($4, subjects), description = coalesce($5, description),
+                active = coalesce($6, active), updated_at = now()
+          where tenant_id = $1 and id = $2 returning *`,
+        [ctx.auth.tenantId, ctx.params.id, ctx.body.url ?? null, ctx.body.subjects ?? null, ctx.body.description ?? null, ctx.body.active ?? null],
+      );
+      await ctx.audit({ action: 'webhook.update', resource: 'webhook', resourceId: ctx.params.id, before: mapEndpoint(before), after: mapEndpoint(rows[0]) });
+      ctx.reply.raw.once('finish', () => invalidateEndpoints(ctx.auth.tenantId));
+      return one(mapEndpoint(rows[0]));
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: '/webhooks/:id',
+    permission: 'manage:integrations',
+    params: idParams,
+    async handler(ctx) {
+      const before = await get(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await ctx.tx.query('delete from webhook_endpoints where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      await ctx.audit({ action: 'webhook.delete', resource: 'webhook', resourceId: ctx.params.id, before: mapEndpoint(before) });
+      ctx.reply.raw.once('finish', () => invalidateEndpoints(ctx.auth.tenantId));
+      ctx.status(204);
+      return undefined;
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/webhooks/:id/rotate-secret',
+    permission: 'manage:integrations',
+    params: idParams,
+    async handler(ctx) {
+      await get(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      const { rows } = await ctx.tx.query<EndpointRow>(
+        'update webhook_endpoints set secret = $3, updated_at = now() where tenant_id = $1 and id = $2 returning *',
+        [ctx.auth.tenantId, ctx.params.id, newSecret()],
+      );
+      await ctx.audit({ action: 'webhook.rotate_secret', resource: 'webhook', resourceId: ctx.params.id, after: { secret: mask(rows[0].secret) } });
+      ctx.reply.raw.once('finish', () => invalidateEndpoints(ctx.auth.tenantId));
+      return one(mapEndpoint(rows[0], true));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/webhooks/:id/deliveries',
+    permission: 'manage:integrations',
+    params: idParams,
+    query: deliveriesQuery,
+    async handler({ tx, auth, params, query }) {
+      await get(tx, auth.tenantId, params.id);
+      const args: unknown[] = [auth.tenantId, params.id];
+      let extra = '';
+      if (query.status) {
+        args.push(query.status);
+        extra = ' and status = $3';
+      }
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `select id, event_seq, subject, status, http_status, attempts, last_error, duration_ms, created_at, updated_at
+           from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}
+          order by updated_at desc, id desc limit ${query.limit} offset ${query.offset}`,
+        args,
+      );
+      const c = await tx.query<{ n: number }>(`select count(*) as n from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}`, args);
+      const data = rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        event_seq: Number(r.event_seq),
+        created_at: new Date(r.created_at as string).toISOString(),
+        updated_at: new Date(r.updated_at as string).toISOString(),
+      }));
+      return list(data, Number(c.rows[0].n), query.limit, query.offset);
+    },
+  });
+};
+
+export default webhooks;

@@ -1,0 +1,37 @@
+/**
+ * The palette's three lookups — spec §2.5, §3 (Search product / order / supplier), §7.2, §9 (5 per type):
+ * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`.
+ */
+import { PALETTE } from '../../../contract/constants';
+
+export interface SearchProduct { id: string; title: string; sku: string; price: number }
+export interface SearchOrder { id: string; customer_name: string | null; status: string; total: number }
+export interface SearchSupplier { id: string; name: string; tier: number | null }
+
+export interface PaletteResults {
+  products: SearchProduct[];
+  orders: SearchOrder[];
+  suppliers: SearchSupplier[];
+}
+
+export type PaletteLookup = (text: string, signal: AbortSignal) => Promise<PaletteResults>;
+
+interface ListClient {
+  get<T>(path: string, opts: { query: Record<string, string | number>; signal: AbortSignal }): Promise<T>;
+}
+
+export function createLookup(client: ListClient): PaletteLookup {
+  const list = async <T>(path: string, search: string, signal: AbortSignal): Promise<T[]> => {
+    const answer = await client.get<{ data: T[] }>(path, { query: { search, limit: PALETTE.perType }, signal });
+    return answer.data.slice(0, PALETTE.perType);
+  };
+  return async (text, signal) => {
+    // all three at once; any failure fails the search (spec §2.5 "when any of the three lookups fails")
+    const [products, orders, suppliers] = await Promise.all([
+      list<SearchProduct>('/products', text, signal),
+      list<SearchOrder>('/me/orders', text, signal),
+      list<SearchSupplier>('/suppliers', text, signal),
+    ]);
+    return { products, orders, suppliers };
+  };
+}

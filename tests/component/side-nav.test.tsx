@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/** Spec §2.3: the side navigation per role, the highlight rule, hidden empty sections. */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { modules } from '../../resources';
+import { SideNav } from '../../src/shell/side-nav';
+import { isActive, menuFor } from '../../src/lib/registry-derive';
+import type { Role } from '../../contract/roles';
+import { expectedNav, type NavRole } from '../../e2e/support/navigation';
+import { withInventory } from './support/inventory-stand-ins';
+
+const registry = withInventory(modules);
+const ROLE_OF: Record<NavRole, Role> = { seller: 'user', agent: 'agent', admin: 'admin' };
+
+function renderNav(role: Role, path = '/dashboard') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SideNav modules={registry} role={role} />
+    </MemoryRouter>,
+  );
+}
+
+function visible(): Record<string, string[]> {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  const out: Record<string, string[]> = {};
+  for (const section of nav.querySelectorAll('section')) {
+    const title = section.querySelector('h2')?.textContent ?? '';
+    out[title] = Array.from(section.querySelectorAll('.side-nav-label')).map((l) => l.textContent ?? '');
+  }
+  return out;
+}
+
+afterEach(cleanup);
+
+describe('side navigation (spec §2.3)', () => {
+  for (const role of ['seller', 'agent', 'admin'] as NavRole[]) {
+    it(`shows exactly the ${role}'s sections and items, in order`, () => {
+      renderNav(ROLE_OF[role]);
+      expect(visible()).toEqual(expectedNav(role));
+    });
+  }
+
+  it('hides a section whose items are all restricted', () => {
+    renderNav('user');
+    expect(screen.queryByText('Admin & Settings')).toBeNull();
+    expect(screen.getByText('System & Monitoring')).toBeInTheDocument();
+  });
+
+  it('marks All Agents with the AI badge and indents the ops items', () => {
+    renderNav('agent');
+    const agents = screen.getByRole('link', { name: 'All Agents' });
+    expect(within(agents).getByText('AI')).toBeInTheDocument();
+    for (const label of ['Ops Console', 'DLQ Management', 'Event Streams']) {
+      expect(screen.getByRole('link', { name: label })).toHaveClass('is-indented');
+    }
+    expect(screen.getByRole('link', { name: 'System Health' })).not.toHaveClass('is-indented');
+  });
+
+  it('every item has a tooltip description and links to its route', () => {
+    for (const group of menuFor(registry, 'admin')) {
+      for (const item of group.items) expect(item.tooltip.length).toBeGreaterThan(0);
+    }
+    renderNav('admin');
+    expect(screen.getByRole('link', { name: 'Pricing Intelligence' })).toHaveAttribute('href', '/pricing/agent');
+    expect(screen.getByRole('link', { name: 'Capital' })).toHaveAttribute('href', '/capital');
+  });
+
+  it('highlights the item whose route equals the path or prefixes it with a slash', () => {
+    renderNav('admin', '/ops/dlq');
+    expect(screen.getByRole('link', { name: 'DLQ Management' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Ops Console' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('highlight rule', () => {
+  it('matches the route itself and its sub-paths only', () => {
+    expect(isActive('/suppliers', '/suppliers')).toBe(true);
+    expect(isActive('/suppliers/42/performance', '/suppliers')).toBe(true);
+    expect(isActive('/suppliers-archive', '/suppliers')).toBe(false);
+    expect(isActive('/pricing', '/pricing/agent')).toBe(false);
+    expect(isActive('/ops/dlq', '/ops')).toBe(true);
+  });
+});

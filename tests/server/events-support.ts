@@ -1,0 +1,143 @@
+/**
+ * Helpers for the event suite (issue 6 tests): a server whose data survives a restart, event
+ * publishing through the outbox like ctx.emit, an SSE reader on fetch + eventsource-parser, and
+ * the engine choice (embedded, or JetStream when TEST_NATS_URL / NATS_URL is set).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from '../../server/db';
+import { loadConfig, type Config } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { seed } from '../../server/seed';
+import { appendEvent } from '../../server/api/kit';
+
+/** Fast retries and polling for tests; read by server/events/config.ts when a runtime starts. */
+export function fastEventSettings(): void {
+  process.env.EVENTS_BACKOFF_MS = '50,100,150,200';
+  process.env.EVENTS_POLL_MS = '20';
+  process.env.EVENTS_ACK_WAIT_MS = '1500';
+  process.env.WORKER_HEARTBEAT_MS = '500';
+}
+
+export const NATS_URL = process.env.TEST_NATS_URL || process.env.NATS_URL || '';
+
+export interface Engine { name: 'embedded' | 'jetstream'; natsUrl?: string }
+export const ENGINES: Engine[] = [{ name: 'embedded' }, ...(NATS_URL ? [{ name: 'jetstream' as const, natsUrl: NATS_URL }] : [])];
+if (!NATS_URL) console.warn('[events suite] TEST_NATS_URL / NATS_URL not set: the JetStream variant of the event suite is skipped');
+
+/** A storage location (PGlite dir or PostgreSQL database) that outlives one server. */
+export interface Store { dataDir: string; databaseUrl?: string; drop(): Promise<void> }
+
+export async function newStore(): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'h-evt-'));
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `t_evt_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await d.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Running { app: FastifyInstance; db: Db; config: Config; url: string; close(): Promise<void> }
+
+/** Opens the store, seeds, builds and listens (the event runtime starts with the app). */
+export async function openServer(store: Store, overrides: Partial<Config> = {}): Promise<Running> {
+  const opened = await openDatabase({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+  await seed(opened.db);
+  const config = loadConfig({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: store.dataDir,
+    databaseUrl: store.databaseUrl,
+    natsUrl: undefined,
+    supabaseUrl: undefined,
+    smtpUrl: undefined,
+    jwtSecret: 'events-test-secret',
+    ...overrides,
+  });
+  const app = await buildApp({ config, db: opened.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    app,
+    db: opened.db,
+    config,
+    url,
+    async close() {
+      await app.close();
+      await opened.close();
+    },
+  };
+}
+
+/** Appends events in one tenant transaction, exactly like a route's ctx.emit. */
+export async function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const seqs: number[] = [];
+    for (const p of payloads) seqs.push(await appendEvent(tx, tenantId, subject, p));
+    return seqs;
+  }, { tenantId });
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An SSE connection read with fetch + eventsource-parser; `events` excludes heartbeats. */
+export interface SseReader { events: EventSourceMessage[]; heartbeats: number; status: number; headers: Headers; close(): void; done: Promise<void> }
+
+export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
+  const ac = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: ac.signal });
+  const reader: SseReader = { events: [], heartbeats: 0, status: res.status, headers: res.headers, close: () => ac.abort(), done: Promise.resolve() };
+  if (!res.ok || !res.body) return reader;
+  const parser = createParser({
+    onEvent(e) {
+      if (e.event === 'heartbeat') reader.heartbeats++;
+      else reader.events.push(e);
+    },
+  });
+  const body = res.body;
+  reader.done = (async () => {
+    const dec = new TextDecoder();
+    const r = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await r.read();
+        if (done) break;
+        parser.feed(dec.decode(value, { stream: true }));
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return reader;
+}
