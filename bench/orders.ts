@@ -4,7 +4,8 @@
  * reachable) PostgreSQL. Cases: default sort, status filter, search, deep page (keyset cursor at
  * position 90,000; the plain OFFSET is shown for comparison). Prints p50/p95 per case per engine.
  * Env: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_REQUESTS (per client per case, default 30), BENCH_PORT (default 3127).
+ * BENCH_REQUESTS (per client per case, default 30), BENCH_PORT (default 3127). The API rate limit
+ * (600/min per user) is turned off for the server under test: it would cap the run, not measure it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
@@ -69,7 +70,7 @@ async function cursorAt(db: Db, offset: number): Promise<string> {
 }
 
 async function startServer(t: Target): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NATS_URL: '', SMTP_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NATS_URL: '', SMTP_URL: '', API_RATE_LIMIT_PER_MIN: '0' };
   if (t.databaseUrl) env.DATABASE_URL = t.databaseUrl;
   else {
     env.DATA_DIR = t.dataDir!;

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { HttpError } from './api/errors';
 import { registerHealth } from './api/health';
 import { createAuthenticate } from './api/authenticate';
-import { createRateLimit, rateLimitsFromEnv } from './api/rate-limit';
+import { createRateLimit } from './api/rate-limit';
 import { apiModules } from './api/routes';
 import { route } from './api/kit';
 import type { Api, Services } from './api/module';
@@ -84,7 +84,7 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
   await app.register(
     async (scope) => {
       scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl }));
-      scope.addHook('preHandler', createRateLimit({ db, ...rateLimitsFromEnv() }));
+      scope.addHook('preHandler', createRateLimit({ db, perMinute: config.rateLimitPerMin, writesPerMinute: config.rateLimitWritesPerMin }));
       const api: Api = { app: scope, services, route: (def) => route(scope, db, def) };
       for (const mod of apiModules) mod(api);
     },

@@ -23,6 +23,9 @@ export interface Config {
   logLevel: string;
   accessTokenTtlS: number;
   trustProxy: boolean | string;
+  /** API requests per caller per minute (0 = off) and the smaller budget for writes. */
+  rateLimitPerMin: number;
+  rateLimitWritesPerMin: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -48,6 +51,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtlS: Math.max(300, num(env.ACCESS_TOKEN_TTL_S, 3600)),
+    rateLimitPerMin: num(env.API_RATE_LIMIT_PER_MIN, 600),
+    rateLimitWritesPerMin: num(env.API_RATE_LIMIT_WRITES_PER_MIN, Math.max(1, Math.round(num(env.API_RATE_LIMIT_PER_MIN, 600) / 5))),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
     ...overrides,
   };

@@ -25,3 +25,12 @@ export function consumerSees(patterns: readonly string[], filter: string): boole
   const samples = [sample, `${sample}.x`];
   return patterns.some((p) => samples.some((s) => patternMatches(p, s)));
 }
+
+const TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/** A subject filter the API accepts: `orders.*`, `orders.>`, `>` or a plain subject. */
+export function isValidPattern(p: string): boolean {
+  if (p.length === 0 || p.length > 200) return false;
+  const tokens = p.split('.');
+  return tokens.every((t, i) => t === '*' || (t === '>' && i === tokens.length - 1) || TOKEN.test(t));
+}

@@ -7,7 +7,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { loadEnv } from '../env';
 import { HttpError } from './errors';
 
 const WINDOW_MS = 60_000;
@@ -18,14 +17,6 @@ export interface RateLimits {
   perMinute: number;
   /** Non-GET requests of one caller per minute. */
   writesPerMinute: number;
-}
-
-/** API_RATE_LIMIT_PER_MIN (default 600) and API_RATE_LIMIT_WRITES_PER_MIN (default a fifth of it). */
-export function rateLimitsFromEnv(env: Record<string, string | undefined> = loadEnv()): RateLimits {
-  const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
-  const perMinute = int(env.API_RATE_LIMIT_PER_MIN) ?? 600;
-  const writesPerMinute = int(env.API_RATE_LIMIT_WRITES_PER_MIN) ?? Math.max(1, Math.round(perMinute / 5));
-  return { perMinute, writesPerMinute };
 }
 
 export function createRateLimit(o: { db: Db } & RateLimits) {

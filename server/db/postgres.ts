@@ -9,12 +9,13 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 export function postgresDb(url: string, opts: { max?: number; setRole?: boolean } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  if (opts.setRole !== false) {
-    pool.on('connect', (client) => {
-      client.query(`set role ${APP_ROLE}`).catch(() => undefined);
-    });
-  }
+  // the role is set in the startup packet: a connection that cannot take it fails instead of
+  // silently keeping a login role that might bypass row-level security
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    ...(opts.setRole !== false ? { options: `-c role=${APP_ROLE}` } : {}),
+  });
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const r = await pool.query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };

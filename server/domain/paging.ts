@@ -3,16 +3,18 @@
  * - Keyset: every sort ends with the primary key; the answer carries `next_cursor` (the last row's sort
  *   values, taken from SQL so timestamps keep their microseconds); `?cursor=` continues after it.
  * - Offset still works (Refine's pages), for shallow pages.
- * - Total: a capped count (`limit COUNT_CAP + 1`) is exact below the cap; above it, an exact count taken
- *   at most once a minute per tenant and filter, answered with `pagination.total_estimated: true`.
+ * - Total: a capped count (`limit COUNT_CAP + 1`) is exact up to the cap; above it, the planner's row
+ *   estimate, answered with `pagination.total_estimated: true`. Counts are cached 30 s per tenant and
+ *   filter, and dropped when this server writes to the tenant (countsChanged).
  */
 import type { Tx } from '../db';
 import { badRequest } from '../api/errors';
 
 export const COUNT_CAP = 10_000;
-const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATE_CACHE_MAX = 500;
-const estimates = new Map<string, { n: number; at: number }>();
+/** Counts are reused this long (the orders' freshness of spec §9); writes here invalidate them at once. */
+const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 1000;
+const counts = new Map<string, { n: number; at: number }>();
 
 export interface SortSpec {
   /** SQL expressions, most significant first; the last one must be unique (the id). */
@@ -60,22 +62,38 @@ export function decodeCursor(cursor: string, arity: number): unknown[] {
   return v;
 }
 
+/** Per-tenant generation: a write through this server makes every cached count of the tenant stale. */
+const generations = new Map<string, number>();
+export function countsChanged(tenantId: string): void {
+  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+}
+
+function remember(key: string, n: number): void {
+  if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
+  counts.set(key, { n, at: Date.now() });
+}
+
 async function countRows(tx: Tx, req: PageRequest, whereSql: string): Promise<{ total: number; estimated: boolean }> {
-  // the params carry the tenant id, so the key is per tenant and filter
-  const key = `${req.from}|${whereSql}|${JSON.stringify(req.params)}`;
-  const cached = estimates.get(key);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return { total: cached.n, estimated: true };
+  // params[0] is the tenant id of every list, so the key is per tenant and filter
+  const tenant = String(req.params[0]);
+  const key = `${generations.get(tenant) ?? 0}|${req.from}|${whereSql}|${JSON.stringify(req.params)}`;
+  const cached = counts.get(key);
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return { total: cached.n, estimated: cached.n > COUNT_CAP };
   const capped = await tx.query<{ n: number }>(
     `select count(*)::int as n from (select 1 from ${req.from} ${whereSql} limit ${COUNT_CAP + 1}) s`,
     req.params,
   );
-  const n = Number(capped.rows[0].n);
-  if (n <= COUNT_CAP) return { total: n, estimated: false };
-  const exact = await tx.query<{ n: number }>(`select count(*)::int as n from ${req.from} ${whereSql}`, req.params);
-  const total = Number(exact.rows[0].n);
-  if (estimates.size >= ESTIMATE_CACHE_MAX) estimates.delete(estimates.keys().next().value as string);
-  estimates.set(key, { n: total, at: Date.now() });
-  return { total, estimated: true };
+  let n = Number(capped.rows[0].n);
+  if (n > COUNT_CAP) {
+    // the planner's row estimate costs a plan, not a scan; it is at least what we just counted
+    const plan = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) select 1 from ${req.from} ${whereSql}`,
+      req.params,
+    );
+    n = Math.max(COUNT_CAP + 1, Math.round(Number(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'])));
+  }
+  remember(key, n);
+  return { total: n, estimated: n > COUNT_CAP };
 }
 
 export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: PageRequest): Promise<Page<R>> {

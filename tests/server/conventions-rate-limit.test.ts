@@ -14,14 +14,7 @@ const WRITES_PER_MIN = 2;
 
 let h: Harness;
 beforeAll(async () => {
-  process.env.API_RATE_LIMIT_PER_MIN = String(PER_MIN);
-  process.env.API_RATE_LIMIT_WRITES_PER_MIN = String(WRITES_PER_MIN);
-  try {
-    h = await startServer();
-  } finally {
-    delete process.env.API_RATE_LIMIT_PER_MIN;
-    delete process.env.API_RATE_LIMIT_WRITES_PER_MIN;
-  }
+  h = await startServer({ rateLimitPerMin: PER_MIN, rateLimitWritesPerMin: WRITES_PER_MIN });
 });
 afterAll(async () => h?.close());
 

@@ -5,6 +5,7 @@
  */
 import type { ApiModule } from '../module';
 import { one } from '../kit';
+import { countsChanged } from '../../domain/paging';
 import { fileBody, importQuery } from './schemas';
 import { importShopify } from './shopify';
 import { importOrders } from './orders';
@@ -16,7 +17,10 @@ const imports: ApiModule = (api) => {
     permission: 'write:products',
     query: importQuery,
     body: fileBody,
-    handler: async (ctx) => one(await importShopify(ctx)),
+    handler: async (ctx) => {
+      countsChanged(ctx.auth.tenantId);
+      return one(await importShopify(ctx));
+    },
   });
   api.route({
     method: 'POST',
@@ -24,7 +28,10 @@ const imports: ApiModule = (api) => {
     permission: 'write:orders',
     query: importQuery,
     body: fileBody,
-    handler: async (ctx) => one(await importOrders(ctx, 'amazon')),
+    handler: async (ctx) => {
+      countsChanged(ctx.auth.tenantId);
+      return one(await importOrders(ctx, 'amazon'));
+    },
   });
   api.route({
     method: 'POST',
@@ -32,7 +39,10 @@ const imports: ApiModule = (api) => {
     permission: 'write:orders',
     query: importQuery,
     body: fileBody,
-    handler: async (ctx) => one(await importOrders(ctx, 'ebay')),
+    handler: async (ctx) => {
+      countsChanged(ctx.auth.tenantId);
+      return one(await importOrders(ctx, 'ebay'));
+    },
   });
 };
 export default imports;

@@ -7,7 +7,7 @@ import type { ApiModule } from '../module';
 import type { Ctx } from '../kit';
 import { one } from '../kit';
 import { HttpError, notFound } from '../errors';
-import { pageBody } from '../../domain/paging';
+import { countsChanged, pageBody } from '../../domain/paging';
 import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../domain/order-status';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from './schemas';
@@ -20,6 +20,7 @@ export const ORDER_EXPORT_COLUMNS = [
 
 async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: OrderStatus, reason: string | undefined) {
   const t = ctx.auth.tenantId;
+  countsChanged(t);
   const cur = await ctx.tx.query<{ id: string; status: OrderStatus }>('select id, status from orders where tenant_id = $1 and id = upper($2) for update', [t, ctx.params.id]);
   const order = cur.rows[0];
   if (!order) throw notFound('Order');

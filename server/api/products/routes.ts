@@ -7,7 +7,7 @@ import type { ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
 import { num, numOrNull } from '../../domain/numbers';
-import { fetchPage, pageBody } from '../../domain/paging';
+import { countsChanged, fetchPage, pageBody } from '../../domain/paging';
 import { SHOPIFY_COLUMNS, shopifyRows, type ExportProduct } from '../../domain/shopify-products-csv';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { bulkBody, idParams, productCreate, productListQuery, productUpdate, LOW_STOCK_MAX } from './schemas';
@@ -142,6 +142,7 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     body: bulkBody,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const results = await runBulk(ctx);
       const succeeded = results.filter((r) => r.ok).length;
       return one({ action: ctx.body.action, succeeded, failed: results.length - succeeded, results });
@@ -179,6 +180,7 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     body: productCreate,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
       const created = await getProduct(ctx.tx, ctx.auth.tenantId, id);
       await ctx.audit({ action: 'create', resource: 'products', resourceId: id, after: created });
@@ -195,6 +197,7 @@ const products: ApiModule = (api) => {
     params: idParams,
     body: productUpdate,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const t = ctx.auth.tenantId;
       const before = await getProduct(ctx.tx, t, ctx.params.id);
       if (!before) throw notFound('Product');
@@ -212,6 +215,7 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     params: idParams,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const before = await getProduct(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Product');
       await ctx.tx.query('delete from products where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);

@@ -7,7 +7,7 @@ import type { ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
 import { num } from '../../domain/numbers';
-import { pageBody } from '../../domain/paging';
+import { countsChanged, pageBody } from '../../domain/paging';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { performanceQuery, supplierCreate, supplierListQuery, supplierParams, supplierUpdate } from './schemas';
 import { getSupplier, listSuppliers, mapSupplier } from './queries';
@@ -61,7 +61,10 @@ const suppliers: ApiModule = (api) => {
     method: 'POST',
     url: '/suppliers/score-all',
     permission: 'write:suppliers',
-    handler: async (ctx) => one(await scoreAll(ctx)),
+    handler: async (ctx) => {
+      countsChanged(ctx.auth.tenantId);
+      return one(await scoreAll(ctx));
+    },
   });
 
   api.route({
@@ -113,6 +116,7 @@ const suppliers: ApiModule = (api) => {
     permission: 'write:suppliers',
     body: supplierCreate,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const b = ctx.body;
       const { rows } = await ctx.tx.query<{ id: string }>(
         `insert into suppliers (tenant_id, name, tier, contact_name, email, phone, country, lead_time_days, on_time_rate, defect_rate, cancellation_rate)
@@ -135,6 +139,7 @@ const suppliers: ApiModule = (api) => {
     params: supplierParams,
     body: supplierUpdate,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const t = ctx.auth.tenantId;
       const before = await getSupplier(ctx.tx, t, ctx.params.id);
       if (!before) throw notFound('Supplier');
@@ -159,6 +164,7 @@ const suppliers: ApiModule = (api) => {
     permission: 'write:suppliers',
     params: supplierParams,
     async handler(ctx) {
+      countsChanged(ctx.auth.tenantId);
       const before = await getSupplier(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Supplier');
       await ctx.tx.query('delete from suppliers where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);

@@ -1,0 +1,91 @@
+/**
+ * Create or edit a webhook endpoint (issue 6 §3): URL, subject filters, description, active. The
+ * server re-checks everything (URL policy, patterns); its field errors are shown on the fields.
+ */
+import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, Switch } from 'antd';
+import { ApiError, userMessage } from '../../providers/api';
+import type { Webhook, WebhookInput } from '../shared/ops-api';
+import { isValidPattern } from '../streams/subject-match';
+
+const SUGGESTED = ['orders.*', 'orders.>', 'products.*', 'suppliers.*', 'pricing.>', 'alerts.>', '>'];
+
+export interface WebhookFormModalProps {
+  /** null = closed; 'new' = create; a webhook = edit it. */
+  target: Webhook | 'new' | null;
+  onCancel: () => void;
+  onSubmit: (values: WebhookInput) => Promise<void>;
+}
+
+export function WebhookFormModal({ target, onCancel, onSubmit }: WebhookFormModalProps) {
+  const [form] = Form.useForm<WebhookInput>();
+  const [busy, setBusy] = useState(false);
+  const editing = target && target !== 'new' ? target : null;
+
+  useEffect(() => {
+    if (!target) return;
+    form.setFieldsValue(editing ? { url: editing.url, subjects: editing.subjects, description: editing.description, active: editing.active } : { url: '', subjects: [], description: '', active: true });
+  }, [target, editing, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      await onSubmit({ ...values, url: values.url.trim(), description: values.description ?? '' });
+    } catch (e) {
+      const details = e instanceof ApiError && Array.isArray(e.details) ? (e.details as { field?: string; message?: string }[]) : [];
+      const fields = details.filter((d) => d.field && ['url', 'subjects', 'description'].includes(d.field.split('.')[0]));
+      if (fields.length) form.setFields(fields.map((d) => ({ name: d.field!.split('.')[0] as keyof WebhookInput, errors: [d.message ?? 'Invalid'] })));
+      else form.setFields([{ name: 'url', errors: [userMessage(e)] }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!target}
+      title={editing ? 'Edit webhook' : 'New webhook'}
+      okText={editing ? 'Save' : 'Create webhook'}
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      forceRender
+    >
+      <Form form={form} layout="vertical" requiredMark>
+        <Form.Item
+          name="url"
+          label="Endpoint URL"
+          rules={[
+            { required: true, whitespace: true, message: 'An endpoint URL is required' },
+            { type: 'url', message: 'Enter a full URL, e.g. https://example.com/hooks/seller' },
+          ]}
+        >
+          <Input placeholder="https://example.com/hooks/seller" autoComplete="off" inputMode="url" />
+        </Form.Item>
+        <Form.Item
+          name="subjects"
+          label="Subjects"
+          extra="Events whose subject matches any filter are sent. * matches one word, > the rest."
+          rules={[
+            { required: true, type: 'array', min: 1, message: 'Add at least one subject filter' },
+            {
+              validator: async (_, v: string[] | undefined) => {
+                const bad = (v ?? []).filter((s) => !isValidPattern(s));
+                if (bad.length) throw new Error(`Not a subject filter: ${bad.join(', ')}`);
+              },
+            },
+          ]}
+        >
+          <Select mode="tags" aria-label="Subjects" placeholder="orders.*" options={SUGGESTED.map((s) => ({ value: s, label: s }))} tokenSeparators={[',', ' ']} />
+        </Form.Item>
+        <Form.Item name="description" label="Description" rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} maxLength={500} placeholder="What receives these events" />
+        </Form.Item>
+        <Form.Item name="active" label="Active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+/** DESIGN §2 registry → spec §2.1 route table with the role requirements of §6. */
+import { describe, expect, it } from 'vitest';
+import { modules } from '../../resources';
+import { refineResources, routeTable } from '../../src/lib/registry-derive';
+import { withInventory } from './support/inventory-stand-ins';
+
+/** Spec §2.1 (the `{id}` routes written as react-router params). */
+const ROUTES: Record<string, readonly string[] | undefined> = {
+  '/dashboard': undefined,
+  '/orchestrator': undefined,
+  '/products': undefined,
+  '/orders': undefined,
+  '/suppliers': undefined,
+  '/suppliers/:id': undefined,
+  '/suppliers/:id/performance': undefined,
+  '/fulfillment': undefined,
+  '/returns': undefined,
+  '/catalog': undefined,
+  '/listings': undefined,
+  '/listings/create': undefined,
+  '/pricing': undefined,
+  '/pricing/propose': undefined,
+  '/pricing/agent': undefined,
+  '/integrations': ['admin'],
+  '/orchestrator/marketplaces/link': undefined,
+  '/agents': ['agent', 'admin'],
+  '/payments': undefined,
+  '/capital': undefined,
+  '/health': undefined,
+  '/ops': ['agent', 'admin'],
+  '/ops/dlq': ['agent', 'admin'],
+  '/streams': ['agent', 'admin'],
+  '/work': undefined,
+  '/governance': ['admin'],
+  '/flags': ['agent', 'admin'],
+  '/analytics': undefined,
+  '/settings': ['admin'],
+};
+
+const table = routeTable(withInventory(modules));
+
+describe('route table (spec §2.1, §6)', () => {
+  for (const [path, roles] of Object.entries(ROUTES)) {
+    if (path.startsWith('/suppliers/') && !modules.some((m) => m.name === 'suppliers')) continue;
+    it(`${path} exists for ${roles ? roles.join(' or ') : 'every signed-in user'}`, () => {
+      const row = table.find((r) => r.path === path);
+      expect(row).toBeDefined();
+      expect(row?.roles ? [...row.roles] : undefined).toEqual(roles ? [...roles] : undefined);
+    });
+  }
+
+  it('defines no route for the dashboard-linked agent pages (they are 404)', () => {
+    expect(table.some((r) => r.path === '/agents/demand' || r.path === '/agents/competitor')).toBe(false);
+  });
+
+  it('has each path once, and one Refine resource per module', () => {
+    const paths = table.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const names = refineResources(modules).map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+/**
+ * Spec §2.6, §4 "Sign-in form", §8 sign-in toasts: texts, form → sending → link sent → back to the
+ * form, inline errors with their toasts, the magic link coming back to /auth with `next`, and Google
+ * refused without leaving the page when the auth server has no Google provider.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia } from './support/dom';
+
+const signInWithOtp = vi.fn();
+const signInWithOAuth = vi.fn();
+const fakeClient = {
+  auth: {
+    getSession: async () => ({ data: { session: null }, error: null }),
+    onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => {} } } }),
+    signInWithOtp,
+    signInWithOAuth,
+  },
+};
+vi.mock('../../providers/supabase', () => ({ supabase: fakeClient }));
+
+const { SignInPage } = await import('../../src/pages/auth/sign-in-page');
+const { AuthSessionProvider } = await import('../../providers/auth/auth-context');
+type Client = Parameters<typeof AuthSessionProvider>[0]['client'];
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntApp>
+        <AuthSessionProvider client={fakeClient as unknown as Client} storage={window.localStorage}>
+          <Routes>
+            <Route path="/auth" element={<SignInPage startupMessage={null} />} />
+          </Routes>
+        </AuthSessionProvider>
+      </AntApp>
+    </MemoryRouter>,
+  );
+}
+
+const emailField = () => screen.getByLabelText('Email') as HTMLInputElement;
+
+beforeEach(() => {
+  installMatchMedia();
+  signInWithOtp.mockReset();
+  signInWithOAuth.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('sign-in screen', () => {
+  it('shows the texts and a required email field', async () => {
+    renderAt('/auth');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your email to continue')).toBeInTheDocument();
+    expect(emailField()).toHaveAttribute('type', 'email');
+    expect(emailField()).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Send magic link' })).toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
+  });
+
+  it('sends the link back to /auth with next, then names the address', async () => {
+    let finish: (v: { error: null }) => void = () => {};
+    signInWithOtp.mockReturnValue(new Promise((r) => (finish = r)));
+    renderAt('/auth?next=%2Forders%3Fstatus%3Dpending');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'seller@demo.local' } });
+    fireEvent.submit(emailField().closest('form')!);
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(signInWithOtp).toHaveBeenCalledWith({
+      email: 'seller@demo.local',
+      options: { emailRedirectTo: `${window.location.origin}/auth?next=%2Forders%3Fstatus%3Dpending` },
+    });
+    await act(async () => finish({ error: null }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByTestId('sent-to')).toHaveTextContent('seller@demo.local');
+    expect(await screen.findByText('Check your email for the sign-in link')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to a different email' }));
+    expect(emailField().value).toBe('');
+  });
+
+  it('shows the auth error inline and as a toast, with the fallback when it has no text', async () => {
+    signInWithOtp.mockResolvedValueOnce({ error: { message: 'For security purposes, you can only request this after 5 seconds.' } });
+    renderAt('/auth');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'seller@demo.local' } });
+    fireEvent.submit(emailField().closest('form')!);
+    await waitFor(() => expect(screen.getAllByText('For security purposes, you can only request this after 5 seconds.')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Send magic link' })).toBeEnabled();
+
+    signInWithOtp.mockResolvedValueOnce({ error: { message: '' } });
+    fireEvent.submit(emailField().closest('form')!);
+    await waitFor(() => expect(screen.getAllByText('Failed to send magic link').length).toBe(2));
+  });
+
+  it('refuses Google in place when the server has no Google provider', async () => {
+    const fetchMock = vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/auth/v1/settings')) return new Response(JSON.stringify({ external: { email: true, google: false } }));
+      return new Response(JSON.stringify({ code: 'validation_failed', message: 'Unsupported provider: provider is not enabled' }), { status: 400 });
+    });
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    expect(await screen.findByText('Failed to initiate Google sign-in')).toBeInTheDocument();
+    expect(screen.getAllByText('Unsupported provider: provider is not enabled').length).toBeGreaterThan(0);
+    expect(signInWithOAuth).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeEnabled();
+  });
+
+  it('hands over to supabase-js when Google is enabled', async () => {
+    vi.spyOn(window, 'fetch').mockResolvedValue(new Response(JSON.stringify({ external: { google: true } })));
+    signInWithOAuth.mockReturnValue(new Promise(() => {}));
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    expect(await screen.findByRole('button', { name: /Redirecting\.\.\./ })).toBeDisabled();
+    expect(signInWithOAuth).toHaveBeenCalledWith({ provider: 'google', options: { redirectTo: `${window.location.origin}/auth` } });
+  });
+});
