@@ -49,6 +49,9 @@ test('a reload keeps the session without a second "Successfully signed in"', asy
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.waitForTimeout(1000);
   await expect(page.getByText('Successfully signed in')).toHaveCount(0);
+  // a signed-in visitor who loads the sign-in screen is sent to the dashboard
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the diagnostics drawer shows the signed-in email', async ({ page }) => {

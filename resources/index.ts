@@ -24,6 +24,7 @@ import ops from './ops';
 import dlq from './dlq';
 import streams from './streams';
 import settings from './settings';
+import webhooks from './webhooks';
 import governance from './governance';
 import flags from './flags';
 import analytics from './analytics';
@@ -49,6 +50,7 @@ export const modules: readonly PageModule[] = [
   dlq,
   streams,
   settings,
+  webhooks,
   governance,
   flags,
   analytics,

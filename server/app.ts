@@ -93,7 +93,8 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
 
   const indexHtml = join(config.distDir, 'index.html');
   if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+    // wildcard: files built after the start (a rebuild under a running server) are served too
+    await app.register(fastifyStatic, { root: config.distDir, wildcard: true, index: false });
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0];
       if ((req.method === 'GET' || req.method === 'HEAD') && !APP_PREFIXES.some((p) => path.startsWith(p))) {

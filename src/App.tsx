@@ -12,7 +12,8 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { modules as registry } from '../resources';
 import { accessControlProvider, dataProvider, loadFlags, queryClient } from '../providers/app-client';
 import { createAuthProvider } from '../providers/auth/auth-provider';
-import { AuthSessionProvider, type AuthEvent } from '../providers/auth/auth-context';
+import { AuthSessionProvider, useAuth, type AuthEvent } from '../providers/auth/auth-context';
+import { liveProvider } from '../providers/live';
 import { FlagsProvider } from '../providers/flags';
 import { appConfig } from '../providers/config';
 import { supabase } from '../providers/supabase';
@@ -62,6 +63,8 @@ function AuthWithToasts({ startupMessage, children }: { startupMessage: string |
 }
 
 function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
+  // flags are per tenant: a new sign-in reads them again
+  const tenantKey = useAuth().profile?.tenantId ?? 'none';
   return (
     <Routes>
       <Route path="/auth" element={<SignInPage startupMessage={startupMessage} />} />
@@ -69,7 +72,7 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
       <Route
         element={
           <RequireAuth>
-            <FlagsProvider load={loadFlags}>
+            <FlagsProvider key={tenantKey} load={loadFlags}>
               <AppLayout modules={modules} />
               <CommandPalette />
             </FlagsProvider>
@@ -100,10 +103,11 @@ function RefineApp({ modules, startupMessage }: { modules: readonly PageModule[]
       dataProvider={dataProvider}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
+      liveProvider={liveProvider}
       routerProvider={routerProvider}
       notificationProvider={useNotificationProvider}
       resources={refineResources(modules)}
-      options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false }}
+      options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false, liveMode: 'auto' }}
     >
       <ConsoleRoutes modules={modules} startupMessage={startupMessage} />
     </Refine>

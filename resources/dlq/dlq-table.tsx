@@ -42,7 +42,7 @@ export function DlqTable({ base }: DlqTableProps) {
 
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
-  const known = useMemo(() => new Map(rows.map((r) => [String(r.id), r])), [rows]);
+  const known = new Map(rows.map((r) => [String(r.id), r]));
   const update = (patch: Partial<DlqUrlState>) => {
     setSelected([]);
     setParams(writeDlqUrl(params, { ...state, ...patch }), { replace: true });

@@ -16,7 +16,7 @@ function Facts({ title, items, extra }: { title: string; items: [string, ReactNo
         size="small"
         column={1}
         colon={false}
-        labelStyle={{ color: '#6b7280', width: '48%' }}
+        styles={{ label: { color: '#6b7280', width: '48%' } }}
         items={items.map(([label, children]) => ({ key: label, label, children }))}
       />
     </Card>

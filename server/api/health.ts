@@ -5,7 +5,12 @@ import type { Config } from '../config';
 
 export function registerHealth(app: FastifyInstance, db: Db, config: Config): void {
   const started = Date.now();
-  const handler = async (_req: unknown, reply: import('fastify').FastifyReply) => {
+  const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    // a browser navigation to /health is the System Health page of the app (spec §2.1), not the JSON
+    const accept = req.headers.accept ?? '';
+    if (req.method === 'GET' && accept.includes('text/html') && !accept.includes('application/json') && 'sendFile' in reply) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     let dbState: 'up' | 'down' = 'down';
     try {
       await Promise.race([

@@ -15,7 +15,7 @@ export default function DashboardPage() {
   const health = useHealth();
   return (
     <>
-      <PageHeader eyebrow={`Welcome back${email ? `, ${email}` : ''}`} title="Dashboard" subtitle="Your store at a glance." />
+      <PageHeader eyebrow="Welcome back" title="Dashboard" subtitle={email ? `Your store at a glance — signed in as ${email}.` : 'Your store at a glance.'} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Quick Actions" style={{ height: '100%' }}>

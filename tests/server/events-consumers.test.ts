@@ -55,7 +55,6 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
         // the first run acks 5 messages, then every handler call hangs until the process dies
         if (hang && successes.length >= 5) return new Promise<void>(() => undefined);
         successes.push(m.seq);
-        if (process.env.DEBUG_EVT) console.log("success", m.seq, m.attempt, Date.now() % 100000);
       },
     });
     await s.app.events.register(def('restart'));

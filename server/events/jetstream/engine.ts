@@ -32,6 +32,7 @@ import { ALL_STREAMS, advisoryStream, consumerOfDurable, durablesOf, jsStream, m
 import { JetStreamRelay } from './relay';
 
 const LAST_ERRORS_MAX = 10_000;
+const ACKED_MEMORY = 50_000;
 
 export class JetStreamEngine implements EventEngine {
   readonly kind = 'jetstream' as const;
@@ -42,6 +43,8 @@ export class JetStreamEngine implements EventEngine {
   private readonly defs = new Map<string, { def: ResolvedConsumer; durables: DurableSpec[]; lane: ConsumerLoop }>();
   private readonly running: ConsumerMessages[] = [];
   private readonly lastErrors = new Map<string, string>();
+  private readonly acked = new Set<string>();
+  private readonly handling = new Set<string>();
   private started = false;
   private stopped = false;
 
@@ -84,8 +87,9 @@ export class JetStreamEngine implements EventEngine {
         ack_wait: nanos(def.ackWaitMs),
         max_ack_pending: 10_000,
       };
-      if (existing) await this.jsm!.consumers.update(d.stream, d.durable, { max_deliver: def.maxDeliver, ack_wait: config.ack_wait });
-      else await this.jsm!.consumers.add(d.stream, { ...config, deliver_policy: def.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New });
+      const changed = existing && (existing.config.max_deliver !== def.maxDeliver || existing.config.ack_wait !== config.ack_wait);
+      if (changed) await this.jsm!.consumers.update(d.stream, d.durable, { max_deliver: def.maxDeliver, ack_wait: config.ack_wait });
+      else if (!existing) await this.jsm!.consumers.add(d.stream, { ...config, deliver_policy: def.deliverPolicy === 'all' ? DeliverPolicy.All : DeliverPolicy.New });
     }
     this.defs.set(def.name, { def, durables, lane });
     if (this.started) await this.startConsumer(def.name);
@@ -140,17 +144,33 @@ export class JetStreamEngine implements EventEngine {
       consumer: def.name,
       attempt,
     };
-    if (process.env.DEBUG_EVT) console.log('deliver', this.cfg.natsPrefix, this.nc?.info?.client_id, msg.seq, attempt, m.info.streamSequence, m.info.deliverySequence, m.info.consumer, this.stopped);
+    // JetStream is at-least-once and 2.9 was seen redelivering a message that had just been
+    // redelivered (tests/server/events-consumers.test.ts): a message this process already acked
+    // or is handling right now is not handed to the handler a second time
+    if (this.acked.has(key)) {
+      m.ack();
+      return;
+    }
+    if (this.handling.has(key)) return;
+    this.handling.add(key);
     try {
       await def.handle(msg);
       this.lastErrors.delete(key);
+      this.remember(key);
       m.ack();
     } catch (e) {
       if (this.lastErrors.size > LAST_ERRORS_MAX) this.lastErrors.delete(this.lastErrors.keys().next().value as string);
       this.lastErrors.set(key, e instanceof Error ? e.message : String(e));
       // on the last attempt JetStream stops redelivering and publishes the MAX_DELIVERIES advisory
       m.nak(attempt >= def.maxDeliver ? undefined : backoffDelay(def.backoffMs, attempt));
+    } finally {
+      this.handling.delete(key);
     }
+  }
+
+  private remember(key: string): void {
+    this.acked.add(key);
+    if (this.acked.size > ACKED_MEMORY) this.acked.delete(this.acked.values().next().value as string);
   }
 
   private async startAdvisories(): Promise<void> {

@@ -71,9 +71,7 @@ export class JetStreamRelay {
         h.set('Event-Time', e.timestamp);
         if (e.correlationId) h.set('Correlation-Id', e.correlationId);
         if (e.causationId) h.set('Causation-Id', e.causationId);
-        return this.js.publish(jsSubject(this.prefix, e.subject), new TextEncoder().encode(JSON.stringify(e.data)), { msgID: String(e.seq), headers: h }).then((a) => {
-          if (process.env.DEBUG_EVT) console.log('pub', e.seq, e.subject, a.seq, a.duplicate, a.stream);
-        });
+        return this.js.publish(jsSubject(this.prefix, e.subject), new TextEncoder().encode(JSON.stringify(e.data)), { msgID: String(e.seq), headers: h });
       }),
     );
     const last = Number(rows[rows.length - 1].seq);
