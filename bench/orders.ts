@@ -4,7 +4,7 @@
  * reachable) PostgreSQL. Cases: default sort, status filter, search, deep page (keyset cursor at
  * position 90,000; the plain OFFSET is shown for comparison). Prints p50/p95 per case per engine.
  * Env: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_REQUESTS (per client per case, default 30), BENCH_PORT (default 3127). The API rate limit
+ * BENCH_CLIENTS (default 10), BENCH_REQUESTS (per client per case, default 30), BENCH_PORT (default 3127). The API rate limit
  * (600/min per user) is turned off for the server under test: it would cap the run, not measure it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,7 +19,7 @@ import { addDemoOrders, refreshStatistics } from '../server/seed/cli';
 import { signAccessToken } from '../server/auth/jwt';
 import { encodeCursor } from '../server/domain/paging';
 
-const CLIENTS = 10;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PER_CLIENT = Number(process.env.BENCH_REQUESTS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 3127);
 const BIG = 100_000;

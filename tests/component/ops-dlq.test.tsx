@@ -54,6 +54,12 @@ function dlqApi(opts: { replayed?: number[] } = {}) {
   ]);
 }
 
+/** antd gives every dialog the same labelledby id under test, so a dialog is found by its title text. */
+async function dialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  return heading.closest('[role="dialog"]') as HTMLElement;
+}
+
 const posts = (api: { calls: Call[] }) => api.calls.filter((c) => c.method === 'POST');
 
 beforeAll(installDomShims);
@@ -81,30 +87,30 @@ describe('/ops/dlq DLQ Management', () => {
   });
 
   it('replays one message only after the confirmation, and reports the result', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = dlqApi();
     await openPage();
     await user.click(screen.getByLabelText('Replay dead letter 7'));
-    const dialog = await screen.findByRole('dialog', { name: 'Replay this message?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const box = await dialog('Replay this message?');
+    await user.click(within(box).getByRole('button', { name: 'Cancel', hidden: true }));
     expect(posts(api)).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Replay dead letter 7'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Replay this message?' })).getByRole('button', { name: 'Replay' }));
+    await user.click(within(await dialog('Replay this message?')).getByRole('button', { name: 'Replay', hidden: true }));
     await waitFor(() => expect(posts(api).map((c) => c.path)).toEqual(['/dlq/7/replay']));
     expect(await screen.findByText('1 of 1 done')).toBeInTheDocument();
     expect(screen.getByText('#7 orders.created')).toBeInTheDocument();
   });
 
   it('replays the selected messages and reports one the server skipped', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = dlqApi({ replayed: [8] });
     await openPage();
     await user.click(screen.getByLabelText('Select dead letter 7'));
     await user.click(screen.getByLabelText('Select dead letter 8'));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Replay selected' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Replay 2 messages?' })).getByRole('button', { name: 'Replay 2' }));
+    await user.click(screen.getByRole('button', { name: /Replay selected/, hidden: true }));
+    await user.click(within(await dialog('Replay 2 messages?')).getByRole('button', { name: 'Replay 2', hidden: true }));
     await waitFor(() => expect(posts(api)).toHaveLength(1));
     expect(posts(api)[0]).toMatchObject({ path: '/dlq/replay', body: { ids: [7, 8] } });
     expect(await screen.findByText('1 of 2 done, 1 failed')).toBeInTheDocument();
@@ -112,12 +118,12 @@ describe('/ops/dlq DLQ Management', () => {
   });
 
   it('replays everything matching the current filter with one filter command', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = dlqApi();
     await openPage('/ops/dlq?subject=orders.*&error=ECONN');
-    await user.click(screen.getByRole('button', { name: 'Replay all matching' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Replay all 2 messages matching the filter?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Replay all' }));
+    await user.click(screen.getByRole('button', { name: /Replay all matching/, hidden: true }));
+    const box = await dialog('Replay all 2 messages matching the filter?');
+    await user.click(within(box).getByRole('button', { name: 'Replay all', hidden: true }));
     await waitFor(() => expect(posts(api)).toHaveLength(1));
     expect(posts(api)[0]).toMatchObject({ path: '/dlq/replay', body: { filter: { subject: 'orders.*', error: 'ECONN' } } });
     expect((posts(api)[0].body as { filter: object }).filter).not.toHaveProperty('status');
@@ -125,23 +131,23 @@ describe('/ops/dlq DLQ Management', () => {
   });
 
   it('opens a row in a drawer with the payload, and discards only with a reason', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = dlqApi();
     await openPage();
     await user.click(screen.getByLabelText('Open dead letter 7 orders.created'));
-    const drawer = await screen.findByRole('dialog', { name: 'Dead letter #7' });
-    expect(within(drawer).getByRole('group', { name: 'Payload' })).toHaveTextContent('"ord-7"');
-    expect(within(drawer).getByRole('button', { name: 'Copy Payload' })).toBeInTheDocument();
+    const drawer = await dialog('Dead letter #7');
+    expect(within(drawer).getByRole('group', { name: 'Payload', hidden: true })).toHaveTextContent('"ord-7"');
+    expect(within(drawer).getByRole('button', { name: 'Copy Payload', hidden: true })).toBeInTheDocument();
     expect(within(drawer).getAllByText('ECONNREFUSED').length).toBeGreaterThan(0);
 
-    await user.click(within(drawer).getByRole('button', { name: 'Discard' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Discard this message?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    await user.click(within(drawer).getByRole('button', { name: /Discard/, hidden: true }));
+    const confirm = await dialog('Discard this message?');
+    await user.click(within(confirm).getByRole('button', { name: 'Discard', hidden: true }));
     expect(await within(confirm).findByText('A reason is required')).toBeInTheDocument();
     expect(posts(api)).toHaveLength(0);
 
     await user.type(within(confirm).getByLabelText('Reason'), 'Customer cancelled upstream');
-    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Discard', hidden: true }));
     await waitFor(() => expect(posts(api)).toHaveLength(1));
     expect(posts(api)[0]).toMatchObject({ path: '/dlq/7/discard', body: { reason: 'Customer cancelled upstream' } });
     expect(await screen.findByText('1 of 1 done')).toBeInTheDocument();

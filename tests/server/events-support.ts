@@ -112,14 +112,17 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An SSE connection read with fetch + eventsource-parser; `events` excludes heartbeats. */
-export interface SseReader { events: EventSourceMessage[]; heartbeats: number; status: number; headers: Headers; close(): void; done: Promise<void> }
+export interface SseReader { events: EventSourceMessage[]; heartbeats: number; retry: number | null; status: number; headers: Headers; close(): void; done: Promise<void> }
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
   const ac = new AbortController();
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: ac.signal });
-  const reader: SseReader = { events: [], heartbeats: 0, status: res.status, headers: res.headers, close: () => ac.abort(), done: Promise.resolve() };
+  const reader: SseReader = { events: [], heartbeats: 0, retry: null, status: res.status, headers: res.headers, close: () => ac.abort(), done: Promise.resolve() };
   if (!res.ok || !res.body) return reader;
   const parser = createParser({
+    onRetry(ms) {
+      reader.retry = ms;
+    },
     onEvent(e) {
       if (e.event === 'heartbeat') reader.heartbeats++;
       else reader.events.push(e);
