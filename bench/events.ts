@@ -81,6 +81,7 @@ async function throughput(engine: 'embedded' | 'jetstream', url?: string) {
 /* ---------- SSE fan-out: server side (child process) ---------- */
 async function serve(): Promise<void> {
   process.env.SSE_HEARTBEAT_MS = '15000';
+  process.env.API_RATE_LIMIT_PER_MIN = '0'; // thousands of connects from one user would measure the limiter
   rmSync(`${ROOT}/sse`, { recursive: true, force: true });
   mkdirSync(`${ROOT}/sse`, { recursive: true });
   const store = { dataDir: `${ROOT}/sse`, drop: async () => undefined };

@@ -54,7 +54,7 @@ export function DlqDrawer({ entry, onClose, onReplay, onDiscard }: DlqDrawerProp
         <Flex vertical gap={16}>
           <Descriptions
             size="small"
-            column={{ xs: 1, sm: 2 }}
+            column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }}
             bordered
             items={[
               { key: 'subject', label: 'Subject', children: <Typography.Text code>{e.subject}</Typography.Text>, span: 2 },

@@ -53,16 +53,18 @@ export function DlqTable({ base }: DlqTableProps) {
     {
       title: 'Subject',
       dataIndex: 'subject',
+      width: 230,
       render: (subject: string, r) => (
         <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setOpen(r)} aria-label={`Open dead letter ${r.id} ${subject}`}>
           <Typography.Text code>{subject}</Typography.Text>
         </Button>
       ),
     },
-    { title: 'Consumer', dataIndex: 'consumer' },
+    { title: 'Consumer', dataIndex: 'consumer', width: 120, ellipsis: true },
     {
       title: 'Error',
       dataIndex: 'last_error',
+      width: 220,
       ellipsis: { showTitle: false },
       render: (e: string | null) => (
         <Tooltip title={e} placement="topLeft">
@@ -78,7 +80,8 @@ export function DlqTable({ base }: DlqTableProps) {
     {
       title: <span style={HIDDEN}>Actions</span>,
       key: 'actions',
-      width: 100,
+      width: 110,
+      fixed: 'right',
       render: (_: unknown, r) =>
         r.status === 'pending' && (
           <Button size="small" icon={<RedoOutlined />} onClick={() => setCommand({ kind: 'replay', ids: [r.id] })} aria-label={`Replay dead letter ${r.id}`}>
@@ -121,7 +124,7 @@ export function DlqTable({ base }: DlqTableProps) {
         columns={columns}
         dataSource={rows}
         loading={list.isPending}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1240 }}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),

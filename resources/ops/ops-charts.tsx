@@ -4,7 +4,7 @@
  * file, so the chart library never lands in the first load (DESIGN §8 "Bundle").
  */
 import { Bar, Column, Line } from '@ant-design/charts';
-import { Card, Empty } from 'antd';
+import { Card, Empty, Flex } from 'antd';
 import dayjs from 'dayjs';
 import type { OpsSummary, StreamInfo } from '../shared/ops-api';
 import type { OpsSample } from './ops-history';
@@ -12,7 +12,11 @@ import type { OpsSample } from './ops-history';
 const HEIGHT = 240;
 
 function NoData({ text }: { text: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} style={{ height: HEIGHT - 40, paddingTop: 48 }} />;
+  return (
+    <Flex align="center" justify="center" style={{ height: HEIGHT }}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
+    </Flex>
+  );
 }
 
 export function StreamMessagesChart({ streams }: { streams: StreamInfo[] | undefined }) {

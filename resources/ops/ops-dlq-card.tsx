@@ -18,7 +18,7 @@ export function DlqCard({ d }: { d: OpsSummary['dlq_status'] }) {
         colon={false}
         items={[
           { key: 'p', label: 'Pending', children: <Typography.Text strong>{count(d.pending)}</Typography.Text> },
-          { key: 'l', label: 'Consumer lag', children: count(d.consumer_lag) },
+          { key: 'l', label: 'Lag', children: count(d.consumer_lag) },
           { key: 'o', label: 'Oldest', children: d.pending ? duration(d.oldest_age_s) : '—' },
         ]}
       />

@@ -14,7 +14,8 @@ import { ORDER_TRANSITIONS, type Order, type OrderStatus } from './types';
 
 /** The statuses a person may move an order to from `status` (cancel has its own action). */
 export function nextStatuses(status: OrderStatus): OrderStatus[] {
-  return ORDER_TRANSITIONS[status].filter((s) => s !== 'cancelled');
+  // a status this build does not know offers no moves rather than failing
+  return (ORDER_TRANSITIONS[status] ?? []).filter((s) => s !== 'cancelled');
 }
 
 export function OrderStatusActions({ order }: { order: Pick<Order, 'id' | 'status'> }) {
@@ -25,7 +26,7 @@ export function OrderStatusActions({ order }: { order: Pick<Order, 'id' | 'statu
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const next = nextStatuses(order.status);
-  const canCancel = ORDER_TRANSITIONS[order.status].includes('cancelled');
+  const canCancel = (ORDER_TRANSITIONS[order.status] ?? []).includes('cancelled');
 
   const refresh = () => invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
 

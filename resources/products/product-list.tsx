@@ -41,7 +41,7 @@ export default function ProductList() {
 
   // bring the product named by ?sku= into view once its row is there
   useEffect(() => {
-    if (highlighted) document.querySelector(`[data-row-key="${highlighted.id}"]`)?.scrollIntoView({ block: 'center' });
+    if (highlighted) document.querySelector(`[data-row-key="${highlighted.id}"]`)?.scrollIntoView?.({ block: 'center' });
   }, [highlighted]);
 
   return (

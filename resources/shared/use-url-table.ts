@@ -35,16 +35,17 @@ export function useUrlTable<T extends BaseRecord>({ resource, filters: fields, m
   const stateKey = listKey(state, fields);
 
   // the latest values, read by the effects below without re-running them on every render
-  const latest = useRef({ searchParams, state, fromUrl });
-  latest.current = { searchParams, state, fromUrl };
+  // (setSearchParams changes with every location: as a dependency it would write stale state back)
+  const latest = useRef({ searchParams, state, fromUrl, setSearchParams });
+  latest.current = { searchParams, state, fromUrl, setSearchParams };
 
   // table → URL
   useEffect(() => {
-    const { searchParams: params, state: s } = latest.current;
+    const { searchParams: params, state: s, setSearchParams: write } = latest.current;
     if (stateKey !== listKey(parseListUrl(params, fields), fields)) {
-      setSearchParams(writeListUrl(params, s, fields), { replace: true });
+      write(writeListUrl(params, s, fields), { replace: true });
     }
-  }, [stateKey, fields, setSearchParams]);
+  }, [stateKey, fields]);
 
   // URL → table (navigation from outside the list)
   useEffect(() => {

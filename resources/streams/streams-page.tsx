@@ -6,8 +6,6 @@ import { Button, Card, Flex, Tabs, Tag, Typography } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../src/shell/page-header';
-import { liveHub } from '../../providers/live';
-import { LiveBadge } from '../shared/ops-live-status';
 import { DlqTable } from '../dlq/dlq-table';
 import { EventsTab } from './events-tab';
 import { ConsumersTab } from './consumers-tab';
@@ -36,7 +34,6 @@ export default function StreamsPage() {
       <PageHeader
         title="Event Streams"
         subtitle="Every event of your store, the consumers that process them and the messages they could not deliver."
-        extra={<LiveBadge hub={liveHub} />}
       />
       {(url.filter || url.subject) && (
         <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }} aria-label="Active filters">

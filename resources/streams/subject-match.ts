@@ -13,17 +13,26 @@ export function patternMatches(pattern: string, subject: string): boolean {
   return p.length === s.length;
 }
 
+/** Whether some subject matches both patterns (`orders.*` and `*.created` do; `orders.*` and `pricing.>` do not). */
+export function patternsOverlap(a: string, b: string): boolean {
+  const x = a.split('.');
+  const y = b.split('.');
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if (x[i] === '>' || y[i] === '>') return i < x.length && i < y.length;
+    if (x[i] === undefined || y[i] === undefined) return false;
+    if (x[i] !== '*' && y[i] !== '*' && x[i] !== y[i]) return false;
+  }
+  return true;
+}
+
 /**
  * Whether a consumer's filter patterns can see messages of `filter` — a subject (`orders.created`),
- * a prefix (`orders`, as the API reads it) or a pattern (`orders.*`): compared on a sample subject.
+ * a prefix (`orders`, as the API reads it) or a pattern (`orders.*`).
  */
 export function consumerSees(patterns: readonly string[], filter: string): boolean {
-  const sample = filter
-    .split('.')
-    .map((t) => (t === '*' || t === '>' ? 'x' : t))
-    .join('.');
-  const samples = [sample, `${sample}.x`];
-  return patterns.some((p) => samples.some((s) => patternMatches(p, s)));
+  const wild = filter.includes('*') || filter.includes('>');
+  const candidates = wild ? [filter] : [filter, `${filter}.>`];
+  return patterns.some((p) => candidates.some((c) => patternsOverlap(p, c)));
 }
 
 const TOKEN = /^[A-Za-z0-9_-]+$/;

@@ -6,13 +6,14 @@ import { DeleteButton, EditButton, Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
 import { Button, Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../shared/list-error';
 import { dateTime, percent } from '../shared/format';
 import { TierTag } from './tier-tag';
 import type { Supplier } from './types';
 
 export default function SupplierShow() {
+  const navigate = useNavigate();
   const { query, result: s } = useShow<Supplier>({ resource: 'suppliers' });
   return (
     <Show
@@ -21,9 +22,9 @@ export default function SupplierShow() {
       headerButtons={() =>
         s && (
           <>
-            <Link to={`/suppliers/${s.id}/performance`}>
-              <Button icon={<LineChartOutlined />}>Performance</Button>
-            </Link>
+            <Button icon={<LineChartOutlined />} onClick={() => navigate(`/suppliers/${s.id}/performance`)}>
+              Performance
+            </Button>
             <EditButton resource="suppliers" recordItemId={s.id} />
             <DeleteButton resource="suppliers" recordItemId={s.id} confirmTitle={`Delete ${s.name}?`} />
           </>

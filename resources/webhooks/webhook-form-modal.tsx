@@ -77,7 +77,7 @@ export function WebhookFormModal({ target, onCancel, onSubmit }: WebhookFormModa
             },
           ]}
         >
-          <Select mode="tags" aria-label="Subjects" placeholder="orders.*" options={SUGGESTED.map((s) => ({ value: s, label: s }))} tokenSeparators={[',', ' ']} />
+          <Select mode="tags" placeholder="orders.*" options={SUGGESTED.map((s) => ({ value: s, label: s }))} tokenSeparators={[',', ' ']} />
         </Form.Item>
         <Form.Item name="description" label="Description" rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} placeholder="What receives these events" />

@@ -5,9 +5,9 @@
  * URL names, show it in their filters, and write filter changes back to plain URL parameters.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Refine, type BaseRecord, type DataProvider, type GetListParams } from '@refinedev/core';
+import { Refine, type BaseRecord, type DataProvider, type GetListParams, type GetOneParams } from '@refinedev/core';
 import type { ComponentType } from 'react';
 
 // the lists' CSV and bulk buttons talk to the browser's API client; these tests only read lists
@@ -23,7 +23,7 @@ const ROWS: Record<string, BaseRecord[]> = {
     { id: 'p1', title: 'Desk Lamp', sku: 'LAMP-1', status: 'active', price: 19.5, stock: 4, supplier_name: 'Lamp Works', variants_count: 2, updated_at: '2025-01-02T00:00:00Z' },
     { id: 'p2', title: 'Floor Lamp', sku: 'LAMP-2', status: 'draft', price: 59, stock: 40, supplier_name: null, variants_count: 0, updated_at: '2025-01-02T00:00:00Z' },
   ],
-  orders: [{ id: 'ORD-100001', marketplace: 'amazon', customer_name: 'Ada', status: 'pending', items_count: 1, total: 42, currency: 'USD', created_at: '2025-01-02T00:00:00Z' }],
+  orders: [{ id: 'ORD-9', marketplace: 'ebay', customer_name: 'Bo', status: 'shipped', items_count: 1, total: 5, currency: 'USD', created_at: '2025-01-01T00:00:00Z', items: [], status_history: [] }, { id: 'ORD-100001', marketplace: 'amazon', customer_name: 'Ada', status: 'pending', items_count: 1, total: 42, currency: 'USD', created_at: '2025-01-02T00:00:00Z' }],
   suppliers: [{ id: 's1', name: 'Lamp Works', tier: 1, score: 88.2, country: 'US', on_time_rate: 0.97, defect_rate: 0.01, lead_time_days: 4, contact_name: null }],
 };
 
@@ -34,7 +34,7 @@ function fakeProvider(calls: GetListParams[]): DataProvider {
       calls.push(p);
       return { data: ROWS[p.resource] as T[], total: ROWS[p.resource].length };
     },
-    getOne: async <T extends BaseRecord>() => ({ data: {} as T }),
+    getOne: async <T extends BaseRecord>(p: GetOneParams) => ({ data: ROWS[p.resource].find((r) => r.id === p.id) as T }),
     create: async <T extends BaseRecord>() => ({ data: {} as T }),
     update: async <T extends BaseRecord>() => ({ data: {} as T }),
     deleteOne: async <T extends BaseRecord>() => ({ data: {} as T }),
@@ -48,12 +48,14 @@ function Where() {
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
+/** The list's own calls (the supplier picker of the products list asks for suppliers too). */
 function renderList(url: string, path: string, List: ComponentType) {
-  const calls: GetListParams[] = [];
+  const all: GetListParams[] = [];
+  const resource = path.slice(1);
   render(
     <MemoryRouter initialEntries={[url]}>
       <Refine
-        dataProvider={fakeProvider(calls)}
+        dataProvider={fakeProvider(all)}
         resources={[
           { name: 'products', list: '/products', show: '/products/:id', create: '/products/create' },
           { name: 'orders', list: '/orders', show: '/orders/:id' },
@@ -68,7 +70,7 @@ function renderList(url: string, path: string, List: ComponentType) {
       </Refine>
     </MemoryRouter>,
   );
-  return calls;
+  return { own: () => all.filter((c) => c.resource === resource) };
 }
 
 const filtersOf = (p: GetListParams | undefined) =>
@@ -90,26 +92,25 @@ afterEach(() => {
 
 describe('lists pre-filtered by the URL', () => {
   it('/orders?status=pending asks GET /me/orders for pending orders and shows the filter', async () => {
-    const calls = renderList('/orders?status=pending', '/orders', OrderList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(calls[0].resource).toBe('orders');
-    expect(calls[0].meta?.path).toBe('/me/orders');
-    expect(filtersOf(calls[0])).toEqual({ status: 'pending' });
+    const { own } = renderList('/orders?status=pending', '/orders', OrderList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
+    expect(own()[0].meta?.path).toBe('/me/orders');
+    expect(filtersOf(own()[0])).toEqual({ status: 'pending' });
     expect(await screen.findByText('ORD-100001')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' }).closest('.ant-select')).toHaveTextContent('Pending');
   });
 
   it('/suppliers?tier=1 asks for tier 1 suppliers', async () => {
-    const calls = renderList('/suppliers?tier=1', '/suppliers', SupplierList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(filtersOf(calls[0])).toEqual({ tier: '1' });
+    const { own } = renderList('/suppliers?tier=1', '/suppliers', SupplierList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
+    expect(filtersOf(own()[0])).toEqual({ tier: '1' });
     expect(screen.getByRole('combobox', { name: 'Tier' }).closest('.ant-select')).toHaveTextContent('Tier 1');
   });
 
   it('/products?sku=LAMP-1 narrows to the SKU, shows it as a filter and highlights the product', async () => {
-    const calls = renderList('/products?sku=LAMP-1', '/products', ProductList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(filtersOf(calls[0])).toEqual({ sku: 'LAMP-1' });
+    const { own } = renderList('/products?sku=LAMP-1', '/products', ProductList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
+    expect(filtersOf(own()[0])).toEqual({ sku: 'LAMP-1' });
     expect(screen.getByText('SKU: LAMP-1')).toBeInTheDocument();
     const row = (await screen.findByText('Desk Lamp')).closest('tr');
     expect(row).toHaveClass('product-row-highlight');
@@ -117,28 +118,39 @@ describe('lists pre-filtered by the URL', () => {
   });
 
   it('keeps sort and page from the URL', async () => {
-    const calls = renderList('/products?sort=price&order=asc&page=2&pageSize=50', '/products', ProductList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(calls[0].sorters).toEqual([{ field: 'price', order: 'asc' }]);
-    expect(calls[0].pagination).toMatchObject({ currentPage: 2, pageSize: 50 });
+    const { own } = renderList('/products?sort=price&order=asc&page=2&pageSize=50', '/products', ProductList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
+    expect(own()[0].sorters).toEqual([{ field: 'price', order: 'asc' }]);
+    expect(own()[0].pagination).toMatchObject({ currentPage: 2, pageSize: 50 });
   });
 
   it('writes a new search into the URL as a plain parameter, keeping the others', async () => {
-    const calls = renderList('/orders?status=pending', '/orders', OrderList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    const { own } = renderList('/orders?status=pending&id=ORD-9', '/orders', OrderList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
     const box = screen.getByRole('searchbox', { name: 'Search order id, customer or SKU' });
     act(() => void fireEvent.change(box, { target: { value: 'Ada' } }));
     act(() => void fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/orders?status=pending&search=Ada'));
-    await waitFor(() => expect(filtersOf(calls.at(-1))).toEqual({ status: 'pending', search: 'Ada' }));
+    await waitFor(() => expect(filtersOf(own().at(-1))).toEqual({ status: 'pending', search: 'Ada' }));
+    const url = new URL(screen.getByTestId('where').textContent ?? '', 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'pending', search: 'Ada', id: 'ORD-9' });
   });
 
   it('follows the URL when it changes while the list is open', async () => {
-    const calls = renderList('/orders', '/orders', OrderList);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(filtersOf(calls[0])).toEqual({});
+    const { own } = renderList('/orders', '/orders', OrderList);
+    await waitFor(() => expect(own().length).toBeGreaterThan(0));
+    expect(filtersOf(own()[0])).toEqual({});
     act(() => go('/orders?status=shipped'));
-    await waitFor(() => expect(filtersOf(calls.at(-1))).toEqual({ status: 'shipped' }));
+    await waitFor(() => expect(filtersOf(own().at(-1))).toEqual({ status: 'shipped' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/orders?status=shipped');
+  });
+
+  it('/orders?id=ORD-9 opens that order over the list', async () => {
+    renderList('/orders?id=ORD-9', '/orders', OrderList);
+    const drawer = await screen.findByRole('dialog', { name: 'Order ORD-9' });
+    await waitFor(() => expect(drawer).toHaveTextContent('Bo'));
+    expect(drawer).toHaveTextContent('Shipped');
+    // shipped orders may be delivered or returned, not cancelled
+    expect(within(drawer).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: /Change status/ })).toBeInTheDocument();
   });
 });
