@@ -41,7 +41,7 @@ export default function SupplierPerformancePage() {
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card title="On-time rate per month">
-                <Line data={onTime} xField="month" yField="value" height={260} point axis={{ y: { labelFormatter: (v: number) => percent(v, 0) } }} tooltip={{ channel: 'y', name: 'On-time rate', valueFormatter: (v: number) => percent(v) }} />
+                <Line data={onTime} xField="month" yField="value" height={260} point axis={{ y: { labelFormatter: (v: number) => percent(v, 1) } }} tooltip={{ channel: 'y', name: 'On-time rate', valueFormatter: (v: number) => percent(v) }} />
               </Card>
             </Col>
             <Col xs={24} lg={12}>

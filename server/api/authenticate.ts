@@ -42,23 +42,22 @@ export function createAuthenticate(o: AuthenticateOptions) {
     } catch {
       throw new HttpError(401, 'bad_jwt', 'Invalid or expired access token');
     }
-    const profile = await o.db.transaction(async (tx) => {
-      const p = await tx.query<{ tenant_id: string; role: string; email: string }>(
-        'select tenant_id, role, email from profiles where id = $1',
-        [claims.sub],
-      );
-      const pr = p.rows[0];
-      if (!pr) return null;
-      // the tenants policy reads app.tenant_id: switch to the profile's tenant for the name
-      await tx.query("select set_config('app.tenant_id', $1, true)", [pr.tenant_id]);
-      const t = await tx.query<{ name: string }>('select name from tenants where id = $1', [pr.tenant_id]);
-      return { ...pr, tenant_name: t.rows[0]?.name ?? '' };
-    }, { userId: claims.sub });
+    // one statement: profile, tenant name and (embedded auth) whether the session still exists
+    const sessionId = o.checkSession && claims.session_id ? claims.session_id : null;
+    const { rows } = await o.db.transaction(
+      (tx) =>
+        tx.query<{ tenant_id: string; role: string; email: string; tenant_name: string; session_live: boolean }>(
+          `select p.tenant_id, p.role, p.email, t.name as tenant_name,
+                  ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid)) as session_live
+             from profiles p join tenants t on t.id = p.tenant_id
+            where p.id = $1`,
+          [claims.sub, sessionId],
+        ),
+      { userId: claims.sub },
+    );
+    const profile = rows[0];
     if (!profile) throw new HttpError(401, 'profile_not_found', 'No profile for this user');
-    if (o.checkSession && claims.session_id) {
-      const s = await o.db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
-      if (s.rows.length === 0) throw new HttpError(401, 'session_not_found', 'Session has ended; sign in again');
-    }
+    if (!profile.session_live) throw new HttpError(401, 'session_not_found', 'Session has ended; sign in again');
     const path = req.url.split('?')[0];
     const header = req.headers['x-tenant-id'];
     if (typeof header === 'string' && header !== '' && header !== profile.tenant_id) {

@@ -62,6 +62,9 @@ async function dialog(title: string): Promise<HTMLElement> {
 
 const posts = (api: { calls: Call[] }) => api.calls.filter((c) => c.method === 'POST');
 
+// antd's dialogs and tables are slow to drive in jsdom on a busy machine
+vi.setConfig({ testTimeout: 60_000 });
+
 beforeAll(installDomShims);
 beforeEach(() => setProfile({ id: 'u1', email: 'agent@demo.local', tenantId: 't1', role: 'agent' }));
 afterEach(() => {

@@ -26,6 +26,10 @@ create policy tenant_isolation on profiles
   using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
          or id = nullif(current_setting('app.user_id', true), '')::uuid);
 
+-- a user may read the tenant of their own profile (authentication reads both in one query)
+create policy own_tenant on tenants for select
+  using (id in (select tenant_id from profiles where id = nullif(current_setting('app.user_id', true), '')::uuid));
+
 -- Embedded auth (docs/auth.md, auth-protocol note): GoTrue-shaped tables in schema `auth`.
 -- Everything lives here, not in process memory, so a second replica behaves identically.
 create schema if not exists auth;
