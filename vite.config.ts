@@ -44,5 +44,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // one copy of react-router for Refine's router provider and our sources in component tests
+    server: { deps: { inline: [/@refinedev\//] } },
   },
 });

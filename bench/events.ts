@@ -67,6 +67,7 @@ async function throughput(engine: 'embedded' | 'jetstream', url?: string) {
     return c.find((x) => x.name === 'bench')?.lag === 0;
   }, 'lag 0', 300_000);
   const total = performance.now() - t0;
+  console.error(`[bench] ${engine}: ${EVENTS} events in ${Math.round(total)} ms`);
   await s.close();
   await store.drop();
   if (url) {
@@ -174,6 +175,7 @@ async function fanout(clients: number) {
     p95: pct(latencies, 0.95),
     p99: pct(latencies, 0.99),
   };
+  console.error(`[bench] sse ${clients} clients: p95 ${res.p95} ms, ${res.heapPerClientKb.toFixed(1)} KB/client`);
   for (const c of conns) c.destroy();
   await ask(child, { cmd: 'exit' }, 'never').catch(() => undefined);
   child.kill();

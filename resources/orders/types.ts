@@ -1,7 +1,7 @@
 /** Order shapes as the API answers them (server/api/orders, docs/commerce.md). */
-import type { Marketplace, OrderStatus } from '../../server/domain/order-status';
+import type { Marketplace, OrderStatus } from '../../contract/orders';
 
-export { ORDER_STATUSES, ORDER_TRANSITIONS, MARKETPLACES, type OrderStatus, type Marketplace } from '../../server/domain/order-status';
+export { ORDER_STATUSES, ORDER_TRANSITIONS, MARKETPLACES, type OrderStatus, type Marketplace } from '../../contract/orders';
 
 export interface OrderItem {
   id: string | number;

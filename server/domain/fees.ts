@@ -2,7 +2,7 @@
  * Marketplace fees and order totals — DESIGN §6. total = subtotal + shipping + tax (what the buyer paid);
  * fees = the marketplace's commission, deducted from the payout, not part of the total.
  */
-import type { Marketplace } from './order-status';
+import type { Marketplace } from '../../contract/orders';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -3,7 +3,7 @@
  * grouped by amazon-order-id) and eBay's orders CSV (one row per item, grouped by Order Number).
  * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total).
  */
-import type { OrderStatus } from './order-status';
+import type { OrderStatus } from '../../contract/orders';
 import { missingColumns, parseDelimited, parseMoney, parseWhole, type RowError } from './csv';
 
 export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }

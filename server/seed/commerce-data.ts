@@ -3,7 +3,7 @@
  * same: realistic titles and SKUs from a few categories, option matrices, supplier quality profiles.
  */
 import { orderTotals } from '../domain/fees';
-import type { Marketplace, OrderStatus } from '../domain/order-status';
+import type { Marketplace, OrderStatus } from '../../contract/orders';
 import type { NewOrder, NewOrderItem } from '../api/orders/insert';
 import type { MonthPerformance } from '../domain/supplier-score';
 

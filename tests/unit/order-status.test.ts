@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, canTransition, isTerminal, pathTo } from '../../server/domain/order-status';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, canTransition, isTerminal, pathTo } from '../../contract/orders';
 
 describe('order status transitions (DESIGN §6)', () => {
   it('walks the happy path pending → routed → ordered_from_supplier → shipped → delivered', () => {

@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '../kit';
 import { orderTotals } from '../../domain/fees';
-import type { Marketplace } from '../../domain/order-status';
+import type { Marketplace } from '../../../contract/orders';
 import { parseAmazonOrders, parseEbayOrders, type ImportedOrder } from '../../domain/marketplace-orders-csv';
 import { insertOrders } from '../orders/insert';
 import { importInvalid } from './shopify';

@@ -4,7 +4,7 @@
  */
 import type { Tx } from '../../db';
 import { orderTotals } from '../../domain/fees';
-import { pathTo, type Marketplace, type OrderStatus } from '../../domain/order-status';
+import { pathTo, type Marketplace, type OrderStatus } from '../../../contract/orders';
 
 export interface NewOrderItem { sku: string; title: string; quantity: number; unit_price: number; product_id?: string | null; variant_id?: string | null }
 

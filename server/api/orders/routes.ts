@@ -8,7 +8,7 @@ import type { Ctx } from '../kit';
 import { one } from '../kit';
 import { HttpError, notFound } from '../errors';
 import { countsChanged, pageBody } from '../../domain/paging';
-import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../domain/order-status';
+import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../../contract/orders';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from './schemas';
 import { getOrder, listOrders, mapOrder } from './queries';

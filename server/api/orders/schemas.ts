@@ -1,7 +1,7 @@
 /** Order request shapes — issue 5 §1, spec §7.2 (GET /me/orders with search and limit). */
 import { z } from 'zod';
 import { listQuery } from '../../../contract/api';
-import { MARKETPLACES, ORDER_STATUSES } from '../../domain/order-status';
+import { MARKETPLACES, ORDER_STATUSES } from '../../../contract/orders';
 
 export const ORDER_SORTS = ['created_at', 'total', 'status'] as const;
 

@@ -1,6 +1,6 @@
 /**
  * Order status rules — DESIGN §6: pending → routed → ordered_from_supplier → shipped → delivered,
- * or cancelled (before shipping) / returned (after shipping). The one table the API and the console use.
+ * or cancelled (before shipping) / returned (after shipping). The one table the API and the console share.
  */
 export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
