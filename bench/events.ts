@@ -18,7 +18,7 @@ import type { Harness } from '../tests/server/harness';
 
 const ROOT = '/tmp/h-evt/bench';
 const EVENTS = Number(process.env.EVENTS ?? 10_000);
-const SSE_CLIENTS = (process.env.SSE_CLIENTS ?? '1000,5000').split(',').map(Number);
+const SSE_CLIENTS = (process.env.SSE_CLIENTS ?? '1000,5000').split(',').map(Number).filter((n) => n > 0);
 const BURST = Number(process.env.BURST ?? 20);
 const PORT = 3141;
 
@@ -177,8 +177,10 @@ async function fanout(clients: number) {
   };
   console.error(`[bench] sse ${clients} clients: p95 ${res.p95} ms, ${res.heapPerClientKb.toFixed(1)} KB/client`);
   for (const c of conns) c.destroy();
-  await ask(child, { cmd: 'exit' }, 'never').catch(() => undefined);
-  child.kill();
+  const exited = new Promise((r) => child.once('exit', r));
+  child.send({ cmd: 'exit' });
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill();
   return res;
 }
 

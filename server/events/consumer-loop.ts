@@ -99,7 +99,8 @@ export class ConsumerLoop {
         await this.sleep(IDLE_MS);
         continue;
       }
-      if (n === 0 && !this.stopped) {
+      // nothing claimed and nothing left to scan: wait for the tail, a retry or the idle tick
+      if (n === 0 && !this.stopped && !(this.o.fetchFromLog && this.tailLast > this.cursor)) {
         const untilRetry = this.nextRetryAt - Date.now();
         await this.sleep(Math.max(1, Math.min(IDLE_MS, untilRetry)));
       }
@@ -126,8 +127,10 @@ export class ConsumerLoop {
     this.lastRunAt = Date.now();
     if (Date.now() - this.recent.since > 5 * 60_000) this.recent = { ok: 0, failed: 0, since: Date.now() };
     const claimed = await runtimeTx(this.db, async (tx) => {
-      if (this.o.fetchFromLog && this.tailLast > this.cursor) await this.fetch(tx);
-      return this.claim(tx);
+      const retries = await this.claim(tx);
+      const room = this.def.batchSize - retries.length;
+      const fresh = this.o.fetchFromLog && this.tailLast > this.cursor && room > 0 ? await this.fetch(tx, room) : [];
+      return [...retries, ...fresh];
     });
     if (claimed.length === 0) {
       if (this.nextRetryAt <= Date.now()) this.nextRetryAt = Infinity;
@@ -175,22 +178,35 @@ export class ConsumerLoop {
     return claimed.length;
   }
 
-  private async fetch(tx: Tx): Promise<void> {
+  /**
+   * Copies matching events past the cursor into deliveries, already claimed by this worker
+   * (attempt 1, ack deadline set): one write per new message instead of insert-then-claim.
+   */
+  private async fetch(tx: Tx, limit: number): Promise<Claimed[]> {
     const lock = await tx.query<{ cursor: number }>('select cursor from event_consumers where name = $1 for update skip locked', [this.def.name]);
-    if (lock.rows.length === 0) return; // another replica is fetching for this consumer right now
+    if (lock.rows.length === 0) {
+      this.tailLast = this.cursor; // another replica is fetching for this consumer right now
+      return [];
+    }
     const cursor = Number(lock.rows[0].cursor);
-    const scan = Math.max(this.def.batchSize * 4, 1000);
-    const { rows } = await tx.query<{ maxseq: number | null }>(
-      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit ${scan}),
-            ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at)
-                    select $1, seq, tenant_id, subject, 'pending', 0, now() from ev where subject ~ $3
+    const { rows } = await tx.query<{ seq: number | null; claimed: boolean }>(
+      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $4),
+            ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
+                    select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($5 || ' milliseconds')::interval
+                      from ev where subject ~ $3
                     on conflict do nothing returning seq)
-       select (select max(seq) from ev) as maxseq, (select count(*) from ins) as n`,
-      [this.def.name, cursor, this.regex],
+       select seq, true as claimed from ins
+       union all select max(seq), false from ev`,
+      [this.def.name, cursor, this.regex, limit, String(this.def.ackWaitMs)],
     );
-    const maxseq = rows[0]?.maxseq == null ? cursor : Number(rows[0].maxseq);
+    const maxRow = rows.find((r) => !r.claimed);
+    const maxseq = maxRow?.seq == null ? cursor : Number(maxRow.seq);
     if (maxseq > cursor) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
     this.cursor = maxseq;
+    if (maxseq === cursor) this.tailLast = cursor; // caught up: wait for the tail to report more
+    const fresh = rows.filter((r) => r.claimed).map((r) => ({ seq: Number(r.seq), attempts: 1, first_failure_at: null }));
+    if (fresh.length > 0) await tx.query('update event_consumers set delivered = delivered + $2 where name = $1', [this.def.name, fresh.length]);
+    return fresh;
   }
 
   private async claim(tx: Tx): Promise<Claimed[]> {

@@ -14,6 +14,7 @@ import { Heartbeats } from './heartbeats';
 import { JetStreamEngine } from './jetstream/engine';
 import { Metrics, instrumentDb } from './metrics';
 import { SseHub } from './sse-hub';
+import { StatsRollup } from './stats-rollup';
 import { EventTail } from './tail';
 import type { ConsumerDef, EventEngine } from './types';
 import { webhookConsumer } from './webhooks/dispatcher';
@@ -55,8 +56,15 @@ export class EventRuntime {
   async start(): Promise<void> {
     if (this.engine instanceof JetStreamEngine) await this.engine.connect();
     this.tail.listen(this.hub);
-    this.tail.listen({ onAdvance: (seq) => this.engine.notify(seq) });
+    const stats = new StatsRollup(this.db, (e) => this.log.error({ err: e }, 'event stats'));
+    this.tail.listen({
+      onAdvance: (seq) => {
+        this.engine.notify(seq);
+        void stats.kick();
+      },
+    });
     await this.tail.start();
+    void stats.kick();
     for (const def of this.pending) {
       await this.engine.register(def);
       this.addWorker(def);

@@ -60,7 +60,9 @@ export class SseHub {
     return this.byTenant.size > 0;
   }
 
+  /** A tail batch: each event's frame is built once; each client gets its frames in one write. */
   onEvents(events: EventRecord[]): void {
+    const pending = new Map<Client, string[]>();
     for (const e of events) {
       const set = this.byTenant.get(e.tenantId);
       if (!set) continue;
@@ -74,10 +76,13 @@ export class SseHub {
           if (c.queue.length > MAX_QUEUED) this.drop(c);
         } else if (e.seq > c.lastSeq) {
           c.lastSeq = e.seq;
-          this.write(c, frame);
+          const list = pending.get(c);
+          if (list) list.push(frame);
+          else pending.set(c, [frame]);
         }
       }
     }
+    for (const [c, frames] of pending) this.write(c, frames.length === 1 ? frames[0] : frames.join(''));
   }
 
   /** Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`. */

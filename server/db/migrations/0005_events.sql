@@ -11,18 +11,12 @@ create function events_assign_seq() returns trigger language plpgsql as $$
 begin
   perform pg_advisory_xact_lock(727275);
   new.seq := nextval('events_seq_seq');
-  insert into event_stream_stats as s (tenant_id, stream, messages, bytes, first_seq, last_seq, last_at)
-    values (new.tenant_id, new.stream, 1, octet_length(new.payload::text), new.seq, new.seq, new.created_at)
-    on conflict (tenant_id, stream) do update
-      set messages = s.messages + 1, bytes = s.bytes + excluded.bytes, last_seq = excluded.last_seq, last_at = excluded.last_at;
-  insert into event_subject_stats as s (tenant_id, subject, stream, messages, first_seq, last_seq, last_at)
-    values (new.tenant_id, new.subject, new.stream, 1, new.seq, new.seq, new.created_at)
-    on conflict (tenant_id, subject) do update
-      set messages = s.messages + 1, last_seq = excluded.last_seq, last_at = excluded.last_at;
   return new;
 end $$;
 
--- per tenant and stream / subject counters kept by the trigger (GET /api/streams without a scan)
+-- per tenant and stream / subject counters, rolled up from the log by the event runtime in batches
+-- (server/events/stats-rollup.ts; position in event_relay 'stats'), so GET /api/streams needs no scan
+-- and the write path pays nothing for them
 create table event_stream_stats (
   tenant_id uuid not null references tenants(id),
   stream text not null,
@@ -187,6 +181,14 @@ create policy tenant_isolation on event_subject_stats
   using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 create policy event_runtime on event_subject_stats using (current_setting('app.runtime', true) = 'events');
 
+-- 7. Positions of log readers that must see each event once across replicas: the stats roll-up
+-- and the outbox → JetStream relay (NATS_URL).
+create table event_relay (
+  name text primary key,
+  last_seq bigint not null default 0,
+  updated_at timestamptz not null default now()
+);
+
 -- events already written before this migration count too
 insert into event_stream_stats (tenant_id, stream, messages, bytes, first_seq, last_seq, last_at)
   select tenant_id, stream, count(*), sum(octet_length(payload::text)), min(seq), max(seq), max(created_at)
@@ -194,10 +196,4 @@ insert into event_stream_stats (tenant_id, stream, messages, bytes, first_seq, l
 insert into event_subject_stats (tenant_id, subject, stream, messages, first_seq, last_seq, last_at)
   select tenant_id, subject, min(stream), count(*), min(seq), max(seq), max(created_at)
   from events group by tenant_id, subject;
-
--- 7. Relay position of the outbox → JetStream relay (NATS_URL): last event seq published.
-create table event_relay (
-  name text primary key,
-  last_seq bigint not null default 0,
-  updated_at timestamptz not null default now()
-);
+insert into event_relay (name, last_seq) select 'stats', coalesce(max(seq), 0) from events;
