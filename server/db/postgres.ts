@@ -16,6 +16,8 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
     max: opts.max ?? 10,
     ...(opts.setRole !== false ? { options: `-c role=${APP_ROLE}` } : {}),
   });
+  // an idle client's connection dropped (server restart, database dropped): log it, never crash
+  pool.on('error', (err) => console.error(`postgres pool: ${err.message}`));
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const r = await pool.query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };

@@ -26,8 +26,12 @@ interface Client {
   queue: { seq: number; frame: string }[] | null;
 }
 
+/**
+ * `event:` names the SSE stream (alerts, agents, metrics, jobs, events), a fixed set a browser
+ * EventSource can listen to; the subject travels in the data (spec §3 stream event).
+ */
 export function frameOf(e: EventRecord): string {
-  return `id: ${e.seq}\nevent: ${e.subject}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
+  return `id: ${e.seq}\nevent: ${sseStreamOf(e.stream)}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
 }
 
 export class SseHub {
