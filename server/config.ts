@@ -1,6 +1,15 @@
 /** Server configuration from the environment (README lists every variable). */
 import { resolve } from 'node:path';
+import { execSync } from 'node:child_process';
 import { loadEnv } from './env';
+
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 export interface Config {
   port: number;
@@ -47,7 +56,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     natsUrl: env.NATS_URL || undefined,
     production: env.NODE_ENV === 'production',
     version: env.npm_package_version ?? '0.1.0',
-    commit: env.GIT_COMMIT ?? 'dev',
+    commit: env.GIT_COMMIT || gitCommit(),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtlS: Math.max(300, num(env.ACCESS_TOKEN_TTL_S, 3600)),
