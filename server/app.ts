@@ -95,6 +95,8 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
   if (existsSync(indexHtml)) {
     // wildcard: files built after the start (a rebuild under a running server) are served too
     await app.register(fastifyStatic, { root: config.distDir, wildcard: true, index: false });
+    // the wildcard route answers a directory ("/") with 403: the app's root is index.html
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0];
       if ((req.method === 'GET' || req.method === 'HEAD') && !APP_PREFIXES.some((p) => path.startsWith(p))) {

@@ -1,2 +1,8 @@
 // Vitest setup: DOM matchers for component tests (harmless in node tests).
 import '@testing-library/jest-dom/vitest';
+
+// jsdom does not implement getComputedStyle for pseudo-elements (antd asks for them): answer the element's style
+if (typeof window !== 'undefined') {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+}
