@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { HttpError } from './api/errors';
 import { registerHealth } from './api/health';
 import { createAuthenticate } from './api/authenticate';
+import { createAuthCache } from './api/auth-cache';
 import { createRateLimit } from './api/rate-limit';
 import { apiModules } from './api/routes';
 import { route } from './api/kit';
@@ -83,7 +84,9 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
 
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl }));
+      const cache = createAuthCache(config.authCacheTtlMs);
+      scope.addHook('onClose', async () => cache.close());
+      scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl, cache }));
       scope.addHook('preHandler', createRateLimit({ db, perMinute: config.rateLimitPerMin, writesPerMinute: config.rateLimitWritesPerMin }));
       const api: Api = { app: scope, services, route: (def) => route(scope, db, def) };
       for (const mod of apiModules) mod(api);

@@ -35,6 +35,8 @@ export interface Config {
   /** API requests per caller per minute (0 = off) and the smaller budget for writes. */
   rateLimitPerMin: number;
   rateLimitWritesPerMin: number;
+  /** How long a verified token's profile and session check are reused (0 = every request). */
+  authCacheTtlMs: number;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -62,6 +64,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     accessTokenTtlS: Math.max(300, num(env.ACCESS_TOKEN_TTL_S, 3600)),
     rateLimitPerMin: num(env.API_RATE_LIMIT_PER_MIN, 600),
     rateLimitWritesPerMin: num(env.API_RATE_LIMIT_WRITES_PER_MIN, Math.max(1, Math.round(num(env.API_RATE_LIMIT_PER_MIN, 600) / 5))),
+    authCacheTtlMs: num(env.AUTH_CACHE_TTL_MS, 5000),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
     ...overrides,
   };

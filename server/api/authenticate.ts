@@ -8,6 +8,8 @@ import type { Verifier } from '../auth/jwt';
 import { roleOf } from '../../contract/roles';
 import { TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 import { HttpError } from './errors';
+import type { AuthCache } from './auth-cache';
+import type { AuthInfo } from './context';
 
 /** Routes that work before the client knows its tenant (it learns it from them). */
 const NO_TENANT_HEADER = new Set(['/api/me', '/api/csrf']);
@@ -17,6 +19,8 @@ export interface AuthenticateOptions {
   verify: Verifier;
   /** Embedded auth: the JWT's session must still exist (signed-out tokens stop working at once). */
   checkSession: boolean;
+  /** Verified tokens remembered for a few seconds (see auth-cache.ts). */
+  cache?: AuthCache;
 }
 
 export function bearerToken(req: FastifyRequest): string | undefined {
@@ -29,13 +33,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 export function createAuthenticate(o: AuthenticateOptions) {
-  return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(req);
-    if (!token) {
-      // routes with an anonymous answer (the flag defaults, DESIGN §4) run without req.auth
-      if (req.routeOptions.config.anonymous) return;
-      throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    }
+  async function resolve(token: string): Promise<AuthInfo> {
     let claims;
     try {
       claims = await o.verify(token);
@@ -58,15 +56,7 @@ export function createAuthenticate(o: AuthenticateOptions) {
     const profile = rows[0];
     if (!profile) throw new HttpError(401, 'profile_not_found', 'No profile for this user');
     if (!profile.session_live) throw new HttpError(401, 'session_not_found', 'Session has ended; sign in again');
-    const path = req.url.split('?')[0];
-    const header = req.headers['x-tenant-id'];
-    if (typeof header === 'string' && header !== '' && header !== profile.tenant_id) {
-      throw new HttpError(403, 'tenant_mismatch', 'X-Tenant-Id does not match your tenant');
-    }
-    if ((typeof header !== 'string' || header === '') && !NO_TENANT_HEADER.has(path) && !path.startsWith('/api/stream')) {
-      throw new HttpError(400, 'tenant_required', TENANT_REQUIRED_MESSAGE);
-    }
-    req.auth = {
+    const auth: AuthInfo = {
       userId: claims.sub,
       email: profile.email || String(claims.email ?? ''),
       role: roleOf(profile.role),
@@ -74,5 +64,26 @@ export function createAuthenticate(o: AuthenticateOptions) {
       tenantName: profile.tenant_name,
       sessionId: claims.session_id,
     };
+    o.cache?.set(token, auth, claims.exp);
+    return auth;
+  }
+
+  return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(req);
+    if (!token) {
+      // routes with an anonymous answer (the flag defaults, DESIGN §4) run without req.auth
+      if (req.routeOptions.config.anonymous) return;
+      throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    }
+    const auth = o.cache?.get(token) ?? (await resolve(token));
+    const path = req.url.split('?')[0];
+    const header = req.headers['x-tenant-id'];
+    if (typeof header === 'string' && header !== '' && header !== auth.tenantId) {
+      throw new HttpError(403, 'tenant_mismatch', 'X-Tenant-Id does not match your tenant');
+    }
+    if ((typeof header !== 'string' || header === '') && !NO_TENANT_HEADER.has(path) && !path.startsWith('/api/stream')) {
+      throw new HttpError(400, 'tenant_required', TENANT_REQUIRED_MESSAGE);
+    }
+    req.auth = auth;
   };
 }

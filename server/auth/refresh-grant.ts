@@ -14,6 +14,7 @@ import { sha256Hex } from './crypto';
 import { addRefreshToken, tokenResponse, type Amr, type TokenContext, type TokenResponse } from './sessions';
 import { findUserById } from './users';
 import { REFRESH_REUSE_INTERVAL_S } from './constants';
+import { sessionsRevoked } from './revocations';
 
 export type RefreshOutcome = { ok: true; response: TokenResponse } | { ok: false; error: AuthError };
 
@@ -44,6 +45,7 @@ export async function refreshGrant(tx: Tx, ctx: TokenContext, body: Record<strin
     if (Number(token.revoked_age ?? 0) > REFRESH_REUSE_INTERVAL_S) {
       // reuse detected: log the session out (its refresh tokens go with it)
       await tx.query('delete from auth.sessions where id = $1', [session.id]);
+      sessionsRevoked({ sessionId: session.id });
     }
     return { ok: false, error: ALREADY_USED };
   }

@@ -8,6 +8,7 @@ import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
 import { authenticateUser } from './bearer';
 import { userJson } from './users';
+import { sessionsRevoked } from './revocations';
 
 export function registerUserRoutes(scope: FastifyInstance, d: AuthDeps): void {
   scope.get('/user', async (req, reply) => {
@@ -21,10 +22,13 @@ export function registerUserRoutes(scope: FastifyInstance, d: AuthDeps): void {
     const logoutScope = raw === undefined || raw === '' ? 'global' : raw;
     if (logoutScope === 'global') {
       await d.db.query('delete from auth.sessions where user_id = $1', [user.id]);
+      sessionsRevoked({ userId: user.id });
     } else if (logoutScope === 'local') {
       await d.db.query('delete from auth.sessions where id = $1', [session.id]);
+      sessionsRevoked({ sessionId: session.id });
     } else if (logoutScope === 'others') {
       await d.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
+      sessionsRevoked({ userId: user.id, exceptSessionId: session.id });
     } else {
       throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(String(raw))}`);
     }

@@ -36,7 +36,7 @@ async function pgliteTemplate(): Promise<string> {
   return TEMPLATE;
 }
 
-async function freshPostgres(adminUrl: string): Promise<string> {
+export async function freshPostgres(adminUrl: string): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
@@ -47,7 +47,7 @@ async function freshPostgres(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
-async function dropPostgres(adminUrl: string, dbUrl: string): Promise<void> {
+export async function dropPostgres(adminUrl: string, dbUrl: string): Promise<void> {
   const name = new URL(dbUrl).pathname.slice(1);
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
