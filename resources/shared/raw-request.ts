@@ -1,34 +1,36 @@
 /**
  * CSV in and out of the API — issue 5 §3 (imports, exports), spec §7.1 headers. The JSON API client
  * encodes every body as JSON and parses every answer as JSON; a CSV import posts the file's text as
- * is and an export answers a file, so these two calls build the same headers (Bearer token, tenant,
- * client name and version, correlation id, idempotency key, CSRF token) around a plain fetch.
+ * is and an export answers a file, so these two calls use the client's header rules (buildHeaders)
+ * around XMLHttpRequest (upload progress) and a plain fetch.
  */
-import { CLIENT_NAME, MESSAGES, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
+import { MESSAGES, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 import { apiClient } from '../../providers/app-client';
 import { buildQuery, uuidV4, type Query } from '../../providers/api';
 import { apiErrorFrom } from '../../providers/api/errors';
+import { buildHeaders } from '../../providers/api/headers';
 import { getProfile } from '../../providers/auth/profile-store';
 import { appConfig } from '../../providers/config';
 import { supabase } from '../../providers/supabase';
 
 const uuid = () => uuidV4((bytes) => crypto.getRandomValues(bytes));
 
-async function headers(extra: Record<string, string>): Promise<Record<string, string>> {
+/** The API client's own header rules (spec §7.1) for a call whose body or answer is not JSON. */
+async function headers(method: 'GET' | 'POST', extra: Record<string, string>): Promise<Record<string, string>> {
   const token = (await supabase.auth.getSession()).data.session?.access_token;
   if (!token) throw new Error(MESSAGES.auth);
   const tenant = getProfile()?.tenantId;
   if (!tenant) throw new Error(TENANT_REQUIRED_MESSAGE);
-  const csrf = apiClient.csrf.get();
-  return {
-    Authorization: `Bearer ${token}`,
-    'X-Tenant-Id': tenant,
-    'X-Client-Name': CLIENT_NAME,
-    'X-Client-Version': appConfig.version,
-    'X-Correlation-Id': uuid(),
-    ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
-    ...extra,
-  };
+  return buildHeaders({
+    method,
+    clientVersion: appConfig.version,
+    token,
+    tenantId: tenant,
+    correlationId: uuid(),
+    idempotencyKey: uuid(),
+    csrfToken: apiClient.csrf.get(),
+    extra,
+  });
 }
 
 async function failure(res: Response): Promise<Error> {
@@ -52,7 +54,7 @@ export async function postText<T>(
   contentType: string,
   opts: { query?: Query; onProgress?: (percent: number) => void } = {},
 ): Promise<T> {
-  const h = await headers({ 'Content-Type': contentType, Accept: 'application/json', 'Idempotency-Key': uuid() });
+  const h = await headers('POST', { 'Content-Type': contentType, Accept: 'application/json' });
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiClient.url(path) + buildQuery(opts.query));
@@ -79,7 +81,7 @@ export async function postText<T>(
 /** GETs a file (e.g. an export) as a Blob. */
 export async function getFile(path: string, query?: Query): Promise<Blob> {
   const res = await fetch(apiClient.url(path) + buildQuery(query), {
-    headers: await headers({ Accept: 'text/csv' }),
+    headers: await headers('GET', { Accept: 'text/csv' }),
     credentials: 'include',
   });
   if (!res.ok) throw await failure(res);
