@@ -12,15 +12,24 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
 import { DEMO_TENANT } from '../server/seed/accounts';
-import { emit, newStore, openServer, waitFor } from '../tests/server/events-support';
+import { appendEvents, newEvent } from '../server/api/kit';
+import type { Db } from '../server/db';
+import { newStore, openServer, waitFor } from '../tests/server/events-support';
 import { tokenFor } from '../tests/server/tokens';
 import type { Harness } from '../tests/server/harness';
 
-const ROOT = '/tmp/h-evt/bench';
+const ROOT = process.env.BENCH_DIR ?? '/tmp/h-perf/bench';
 const EVENTS = Number(process.env.EVENTS ?? 10_000);
 const SSE_CLIENTS = (process.env.SSE_CLIENTS ?? '1000,5000').split(',').map(Number).filter((n) => n > 0);
 const BURST = Number(process.env.BURST ?? 20);
-const PORT = 3141;
+const PORT = Number(process.env.BENCH_PORT ?? 3181);
+const ONLY = process.env.ENGINE ?? ''; // embedded | jetstream: measure one engine only
+const PER_TX = Number(process.env.PER_TX ?? 500);
+
+/** What a command's ctx.emit calls amount to at commit: its events in one INSERT (server/api/kit.ts). */
+function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
+  return db.transaction((tx) => appendEvents(tx, tenantId, payloads.map((p) => newEvent(subject, p))), { tenantId });
+}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -56,11 +65,15 @@ async function throughput(engine: 'embedded' | 'jetstream', url?: string) {
     },
   });
   const t0 = performance.now();
-  for (let i = 0; i < EVENTS; i += 500) {
-    await emit(s.db, DEMO_TENANT.id, 'jobs.bench.run', Array.from({ length: Math.min(500, EVENTS - i) }, (_, k) => ({ i: i + k })));
+  for (let i = 0; i < EVENTS; i += PER_TX) {
+    await emit(s.db, DEMO_TENANT.id, 'jobs.bench.run', Array.from({ length: Math.min(PER_TX, EVENTS - i) }, (_, k) => ({ i: i + k })));
   }
   const tEmit = performance.now() - t0;
+  const eng = s.app.events.engine as unknown as { relay?: { published: number; fromTail: number } };
+  console.error(`[dbg] emitted at ${Math.round(performance.now() - t0)}`);
+  if (eng.relay) void waitFor(() => eng.relay!.published >= EVENTS, 'relayed', 300_000).then(() => console.error(`[dbg] relayed at ${Math.round(performance.now() - t0)} fromTail ${eng.relay!.fromTail}`));
   await waitFor(() => handled >= EVENTS, 'all events handled', 300_000);
+  console.error(`[dbg] handled at ${Math.round(performance.now() - t0)}`);
   // acked = the consumer's position moved past every event (embedded) / JetStream ack floor
   await waitFor(async () => {
     const c = await s.app.events.engine.consumerStats(DEMO_TENANT.id);
@@ -188,9 +201,9 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'serve') return serve();
   mkdirSync(ROOT, { recursive: true });
   const rows: string[] = [];
-  const emb = await throughput('embedded');
-  rows.push(`| embedded (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) | ${emb.events} | ${Math.round(emb.emitMs)} | ${Math.round(emb.totalMs)} | **${emb.perSecond}** |`);
-  const url = await natsUrl();
+  const emb = ONLY === 'jetstream' ? null : await throughput('embedded');
+  if (emb) rows.push(`| embedded (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) | ${emb.events} | ${Math.round(emb.emitMs)} | ${Math.round(emb.totalMs)} | **${emb.perSecond}** |`);
+  const url = ONLY === 'embedded' ? null : await natsUrl();
   if (url) {
     const js = await throughput('jetstream', url);
     rows.push(`| JetStream (${url}) | ${js.events} | ${Math.round(js.emitMs)} | ${Math.round(js.totalMs)} | **${js.perSecond}** |`);

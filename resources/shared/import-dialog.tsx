@@ -2,13 +2,16 @@
  * Import dialog — issue 5 §3/§4: pick a file a seller already has (Shopify product CSV, Amazon order
  * report, eBay order CSV), validate the whole file on the server first (`?dry_run=true`), show every
  * bad row (row, column, reason) or what would be written, and only then import. Nothing is written
- * unless the file is valid: the server answers 400 `import_invalid` with the row report.
+ * unless the file is valid: the server answers 400 `import_invalid` with the row report. A large
+ * file answers 202 with a job instead (import-job.ts): after the upload the dialog polls it and shows
+ * the phase with its progress, then the same report or result; closing the dialog leaves it running.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { ApiError, userMessage } from '../../providers/api';
 import { postText } from './raw-request';
+import { followJob, jobOf, phaseText, type ImportJob, type RowError } from './import-job';
 
 export interface ImportSource {
   key: string;
@@ -21,7 +24,7 @@ export interface ImportSource {
   accept: string;
 }
 
-export interface RowError { row: number; column: string; reason: string }
+export type { RowError } from './import-job';
 
 type Step =
   | { kind: 'pick' }
@@ -29,6 +32,7 @@ type Step =
   | { kind: 'invalid'; errors: RowError[] }
   | { kind: 'ready'; summary: Record<string, unknown> }
   | { kind: 'importing'; progress: number }
+  | { kind: 'job'; job: ImportJob }
   | { kind: 'done'; summary: Record<string, unknown> }
   | { kind: 'failed'; message: string };
 
@@ -80,8 +84,16 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const source = sources.find((s) => s.key === sourceKey) ?? sources[0];
+  // stops polling a job when the dialog closes or starts over; the job itself keeps running
+  const polling = useRef<AbortController | null>(null);
+  const stopPolling = () => {
+    polling.current?.abort();
+    polling.current = null;
+  };
+  useEffect(() => stopPolling, []);
 
   const reset = () => {
+    stopPolling();
     setFile(null);
     setStep({ kind: 'pick' });
   };
@@ -90,16 +102,35 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
     onClose();
   };
 
-  const send = async (text: string, dryRun: boolean) => {
+  const finished = (summary: Record<string, unknown>, dryRun: boolean) => {
+    setStep({ kind: dryRun ? 'ready' : 'done', summary });
+    if (!dryRun) onImported();
+  };
+
+  /** A job answer: poll until it ends, then the same views as a synchronous answer. */
+  const follow = async (job: ImportJob, dryRun: boolean) => {
+    stopPolling();
+    const ctl = new AbortController();
+    polling.current = ctl;
+    setStep({ kind: 'job', job });
+    const end = await followJob(job.id, (j) => setStep({ kind: 'job', job: j }), ctl.signal);
+    if (!end) return;
+    if (end.status === 'done') finished(end.result ?? {}, dryRun);
+    else if (end.error?.code === 'import_invalid') setStep({ kind: 'invalid', errors: end.error.details?.errors ?? [] });
+    else setStep({ kind: 'failed', message: end.error?.message ?? 'The import failed.' });
+  };
+
+  const send = async (name: string, text: string, dryRun: boolean) => {
     const running = dryRun ? 'checking' : 'importing';
     setStep({ kind: running, progress: 0 });
     try {
       const answer = await postText<unknown>(source.path, text, source.contentType, {
-        query: dryRun ? { dry_run: 'true' } : undefined,
+        query: { ...(dryRun ? { dry_run: 'true' } : {}), file_name: name },
         onProgress: (progress) => setStep({ kind: running, progress }),
       });
-      setStep({ kind: dryRun ? 'ready' : 'done', summary: dataOf(answer) });
-      if (!dryRun) onImported();
+      const job = jobOf(answer);
+      if (job) await follow(job, dryRun);
+      else finished(dataOf(answer), dryRun);
     } catch (e) {
       const errors = rowErrorsOf(e);
       setStep(errors ? { kind: 'invalid', errors } : { kind: 'failed', message: userMessage(e) });
@@ -109,16 +140,17 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
   const pick = async (f: File) => {
     const text = await f.text();
     setFile({ name: f.name, text });
-    await send(text, true);
+    await send(f.name, text, true);
   };
 
+  // uploading blocks closing; a job runs on the server whether the dialog stays open or not
   const busy = step.kind === 'checking' || step.kind === 'importing';
   const footer = [
     <Button key="close" onClick={close} disabled={busy}>
-      {step.kind === 'done' ? 'Close' : 'Cancel'}
+      {step.kind === 'done' || step.kind === 'job' ? 'Close' : 'Cancel'}
     </Button>,
     step.kind === 'ready' && file && (
-      <Button key="import" type="primary" onClick={() => send(file.text, false)}>
+      <Button key="import" type="primary" onClick={() => send(file.name, file.text, false)}>
         Import
       </Button>
     ),
@@ -164,6 +196,13 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
           <div>
             <Typography.Text>{step.kind === 'checking' ? 'Checking the file...' : 'Importing...'}</Typography.Text>
             <Progress percent={step.progress} status="active" />
+          </div>
+        )}
+        {step.kind === 'job' && (
+          <div>
+            <Typography.Text>{phaseText(step.job)}</Typography.Text>
+            <Progress percent={step.job.percent} status="active" aria-label="Import progress" />
+            <Typography.Text type="secondary">You can close this dialog: the import continues on the server.</Typography.Text>
           </div>
         )}
         {step.kind === 'failed' && <Alert type="error" showIcon message="The file could not be checked" description={step.message} />}

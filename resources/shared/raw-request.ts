@@ -2,7 +2,7 @@
  * CSV in and out of the API — issue 5 §3 (imports, exports), spec §7.1 headers. The JSON API client
  * encodes every body as JSON and parses every answer as JSON; a CSV import posts the file's text as
  * is and an export answers a file, so these two calls use the client's header rules (buildHeaders)
- * around XMLHttpRequest (upload progress) and a plain fetch.
+ * around XMLHttpRequest (upload progress) and a plain fetch; an import job is polled with getJson.
  */
 import { MESSAGES, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 import { apiClient } from '../../providers/app-client';
@@ -76,6 +76,16 @@ export async function postText<T>(
     };
     xhr.send(text);
   });
+}
+
+/** GETs JSON with the same headers (the import dialog polls its job with it). */
+export async function getJson<T>(path: string, query?: Query): Promise<T> {
+  const res = await fetch(apiClient.url(path) + buildQuery(query), {
+    headers: await headers('GET', { Accept: 'application/json' }),
+    credentials: 'include',
+  });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
 }
 
 /** GETs a file (e.g. an export) as a Blob. */

@@ -4,7 +4,7 @@
  * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total).
  */
 import type { OrderStatus } from '../../contract/orders';
-import { missingColumns, parseDelimited, parseMoney, parseWhole, type RowError } from './csv';
+import { missingColumns, openDelimited, parseMoney, parseWhole, type ReadProgress, type RowError } from './csv';
 
 export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }
 
@@ -55,13 +55,14 @@ function group(orders: Map<string, ImportedOrder>, key: string, make: () => Impo
   orders.set(key, o);
 }
 
-export function parseAmazonOrders(text: string): OrdersParse {
+export async function parseAmazonOrders(text: string, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
   // Amazon's flat-file reports are unquoted: a quote inside a product name is a plain character
-  const file = parseDelimited(text, { delimiter: '\t', quoteChar: '\u0000' });
-  const errors: RowError[] = [...file.errors, ...missingColumns(file.header, AMAZON_REQUIRED)];
-  if (errors.some((e) => e.row === 1)) return { orders: [], errors, rowsTotal: file.records.length };
+  const file = openDelimited(text, { delimiter: '\t', quoteChar: '\u0000' });
+  const errors: RowError[] = missingColumns(file.header, AMAZON_REQUIRED);
+  const headerBad = errors.length > 0;
   const orders = new Map<string, ImportedOrder>();
-  for (const r of file.records) {
+  const rowsTotal = await file.each(errors, (r) => {
+    if (headerBad) return;
     const before = errors.length;
     const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
     const id = r.get('amazon-order-id');
@@ -88,11 +89,11 @@ export function parseAmazonOrders(text: string): OrdersParse {
     const statusText = r.get('order-status').toLowerCase();
     const status = statusText === '' ? 'pending' : AMAZON_STATUS[statusText];
     if (!status) err('order-status', `Unknown Amazon order status "${r.get('order-status')}"`);
-    if (errors.length > before) continue;
+    if (errors.length > before) return;
     const existing = orders.get(id);
     if (existing && existing.currency !== currency) {
       err('currency', `Differs from the order's first row (row ${existing.row})`);
-      continue;
+      return;
     }
     group(
       orders, id,
@@ -100,26 +101,27 @@ export function parseAmazonOrders(text: string): OrdersParse {
       { row: r.row, sku, title: r.get('product-name') || sku, quantity: qty!, unit_price: Math.round((price! / qty!) * 100) / 100 },
       { shipping, tax },
     );
-  }
+  }, onProgress);
   errors.sort((a, b) => a.row - b.row);
-  return { orders: [...orders.values()], errors, rowsTotal: file.records.length };
+  return { orders: headerBad ? [] : [...orders.values()], errors, rowsTotal };
 }
 
 const EBAY_REQUIRED = ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date'] as const;
 
-export function parseEbayOrders(text: string): OrdersParse {
-  const file = parseDelimited(text);
+export async function parseEbayOrders(text: string, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
+  const file = openDelimited(text);
   // eBay names the SKU column "Custom Label" or "Custom Label (SKU)"
   const header = file.header.map((h) => (h.toLowerCase().startsWith('custom label') ? 'Custom Label' : h));
-  const errors: RowError[] = [...file.errors, ...missingColumns(header, EBAY_REQUIRED)];
-  if (errors.some((e) => e.row === 1)) return { orders: [], errors, rowsTotal: file.records.length };
-  const skuColumn = file.header.find((h) => h.toLowerCase().startsWith('custom label'))!;
+  const errors: RowError[] = missingColumns(header, EBAY_REQUIRED);
+  const headerBad = errors.length > 0;
+  const skuColumn = file.header.find((h) => h.toLowerCase().startsWith('custom label')) ?? 'Custom Label';
   const orders = new Map<string, ImportedOrder>();
   let rowsTotal = 0;
-  for (const r of file.records) {
+  const rowsRead = await file.each(errors, (r) => {
+    if (headerBad) return;
     const id = r.get('Order Number');
     // eBay appends summary lines ("3 record(s) downloaded …") that carry no order number and no SKU
-    if (!id && !r.get(skuColumn) && !r.get('Quantity')) continue;
+    if (!id && !r.get(skuColumn) && !r.get('Quantity')) return;
     rowsTotal++;
     const before = errors.length;
     const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
@@ -137,7 +139,7 @@ export function parseEbayOrders(text: string): OrdersParse {
     if (totalText !== '' && parseMoney(totalText) === null) err('Total Price', 'Must be an amount');
     const created = parseEbayDate(r.get('Sale Date'));
     if (!created) err('Sale Date', 'Must be a date like Mar-15-24 or 2024-03-15');
-    if (errors.length > before) continue;
+    if (errors.length > before) return;
     const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
     group(
       orders, id,
@@ -145,7 +147,8 @@ export function parseEbayOrders(text: string): OrdersParse {
       { row: r.row, sku, title: r.get('Item Title') || sku, quantity: qty!, unit_price: price! },
       { shipping: shipping!, tax: 0 },
     );
-  }
+  }, onProgress);
   errors.sort((a, b) => a.row - b.row);
-  return { orders: [...orders.values()], errors, rowsTotal };
+  // a bad header reports every row read, as the other formats do
+  return { orders: headerBad ? [] : [...orders.values()], errors, rowsTotal: headerBad ? rowsRead : rowsTotal };
 }

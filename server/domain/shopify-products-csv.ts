@@ -3,7 +3,7 @@
  * on the handle's first row, image-only rows skipped) into products with variants, reporting every bad
  * row; writes the same layout, so an export re-imports to the same data. Product SKU = upper-case handle.
  */
-import { missingColumns, parseDelimited, parseMoney, parseWhole, type RowError } from './csv';
+import { missingColumns, openDelimited, parseMoney, parseWhole, type ReadProgress, type RowError } from './csv';
 
 export const SHOPIFY_COLUMNS = [
   'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published',
@@ -45,20 +45,22 @@ export interface ShopifyParse { products: ShopifyProduct[]; errors: RowError[]; 
 
 const orNull = (s: string) => (s === '' ? null : s);
 
-export function parseShopifyProducts(text: string): ShopifyParse {
-  const file = parseDelimited(text);
-  const errors: RowError[] = [...file.errors, ...missingColumns(file.header, REQUIRED)];
-  const rowsTotal = file.records.length;
-  if (errors.some((e) => e.row === 1)) return { products: [], errors, rowsTotal };
+/** Reads and validates the whole file as a stream of rows; `onProgress` follows the rows read. */
+export async function parseShopifyProducts(text: string, onProgress?: (p: ReadProgress) => void): Promise<ShopifyParse> {
+  const file = openDelimited(text);
+  const errors: RowError[] = missingColumns(file.header, REQUIRED);
+  // a header without the required columns: count the rows for the report, check none of them
+  const headerBad = errors.length > 0;
   const byHandle = new Map<string, ShopifyProduct>();
   const optionNames = new Map<string, (string | null)[]>();
   const skuRow = new Map<string, number>();
-  for (const r of file.records) {
+  const rowsTotal = await file.each(errors, (r) => {
+    if (headerBad) return;
     const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
     const handle = r.get('Handle').toLowerCase();
     if (!handle) {
       err('Handle', 'Required');
-      continue;
+      return;
     }
     if (handle.length > 255) err('Handle', 'Longer than 255 characters');
     let product = byHandle.get(handle);
@@ -82,7 +84,7 @@ export function parseShopifyProducts(text: string): ShopifyParse {
     const sku = r.get('Variant SKU');
     const priceText = r.get('Variant Price');
     const isVariant = sku !== '' || priceText !== '' || r.get('Option1 Value') !== '';
-    if (!isVariant) continue; // image-only row
+    if (!isVariant) return; // image-only row
     if (!sku) err('Variant SKU', 'Required');
     else if (sku.length > 100) err('Variant SKU', 'Longer than 100 characters');
     else if (skuRow.has(sku.toUpperCase())) err('Variant SKU', `Duplicate SKU (also on row ${skuRow.get(sku.toUpperCase())})`);
@@ -116,7 +118,8 @@ export function parseShopifyProducts(text: string): ShopifyParse {
       option2_name: values[1] === null ? null : names[1], option2_value: values[1],
       option3_name: values[2] === null ? null : names[2], option3_value: values[2],
     });
-  }
+  }, onProgress);
+  if (headerBad) return { products: [], errors, rowsTotal };
   for (const p of byHandle.values()) {
     if (p.variants.length === 0) errors.push({ row: p.row, column: 'Variant SKU', reason: 'Product has no variant row' });
   }

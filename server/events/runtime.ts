@@ -63,6 +63,9 @@ export class EventRuntime {
         void stats.kick();
       },
     });
+    // the relay publishes the rows the tail already read instead of reading them back
+    const relay = this.engine instanceof JetStreamEngine ? this.engine.relay : null;
+    if (relay) this.tail.listen({ wantsRecords: () => true, onEvents: (events, after) => relay.offer(events, after) });
     await this.tail.start();
     void stats.kick();
     for (const def of this.pending) {

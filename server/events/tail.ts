@@ -9,8 +9,11 @@ import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import type { EventRecord } from './types';
 
 export interface TailListener {
-  /** Full records; only requested when `wantsRecords()` is true (SSE clients connected). */
-  onEvents?(events: EventRecord[]): void;
+  /**
+   * Full records, every visible event with `after` < seq (in order); only read when some listener
+   * `wantsRecords()` (SSE clients connected, the JetStream relay).
+   */
+  onEvents?(events: EventRecord[], after: number): void;
   wantsRecords?(): boolean;
   onAdvance?(lastSeq: number): void;
 }
@@ -73,9 +76,10 @@ export class EventTail {
         );
         if (rows.length > 0) {
           const events = rows.map(toRecord);
+          const after = this.last;
           this.last = events[events.length - 1].seq;
           full = rows.length === BATCH;
-          for (const l of this.listeners) l.onEvents?.(events);
+          for (const l of this.listeners) l.onEvents?.(events, after);
           for (const l of this.listeners) l.onAdvance?.(this.last);
         }
       } else {

@@ -1,32 +1,39 @@
 /**
  * Amazon and eBay order report imports — issue 5 §3. Validate the whole file, then create new orders
  * (history from pending to the report's status) or update known ones (matched by marketplace + external
- * id: items and totals replaced, status left to the transition rules) in one transaction.
+ * id: items and totals replaced, status left to the transition rules) in one transaction. New orders go
+ * in batches of CREATE_BATCH, so a job reports progress between them.
  */
-import type { Ctx } from '../kit';
+import type { Tx } from '../../db';
 import { orderTotals } from '../../domain/fees';
 import type { Marketplace } from '../../../contract/orders';
 import { parseAmazonOrders, parseEbayOrders, type ImportedOrder } from '../../domain/marketplace-orders-csv';
 import { insertOrders } from '../orders/insert';
-import { importInvalid } from './shopify';
-import type { ImportQuery } from './schemas';
+import type { Importer, ImportPlan, WriteCtx } from './importer';
 
-export async function importOrders(ctx: Ctx<unknown, ImportQuery, string>, marketplace: Extract<Marketplace, 'amazon' | 'ebay'>) {
-  const { tx, auth } = ctx;
-  const t = auth.tenantId;
-  const parsed = marketplace === 'amazon' ? parseAmazonOrders(ctx.body) : parseEbayOrders(ctx.body);
-  if (parsed.errors.length) throw importInvalid(parsed.errors, parsed.rowsTotal);
-  const ext = parsed.orders.map((o) => o.external_order_id);
+/** New orders per insert call: progress moves between calls. */
+const CREATE_BATCH = 1000;
+
+async function plan(tx: Tx, t: string, marketplace: Extract<Marketplace, 'amazon' | 'ebay'>, orders: ImportedOrder[], rowsTotal: number): Promise<ImportPlan> {
+  const ext = orders.map((o) => o.external_order_id);
   const known = await tx.query<{ id: string; external_order_id: string }>(
     'select id, external_order_id from orders where tenant_id = $1 and marketplace = $2 and external_order_id = any($3::text[])',
     [t, marketplace, ext],
   );
   const idOf = new Map(known.rows.map((r) => [r.external_order_id, r.id]));
-  const summary = { created: parsed.orders.length - idOf.size, updated: idOf.size, rows: parsed.rowsTotal };
-  if (ctx.query.dry_run) return { ...summary, dry_run: true };
+  const summary = { created: orders.length - idOf.size, updated: idOf.size, rows: rowsTotal };
+  return { errors: [], summary, write: (w, onRows) => write(w, marketplace, orders, idOf, summary, onRows) };
+}
 
+async function write(
+  w: WriteCtx, marketplace: Extract<Marketplace, 'amazon' | 'ebay'>, orders: ImportedOrder[], idOf: Map<string, string>,
+  summary: { created: number; updated: number; rows: number }, onRows: (rows: number) => void,
+): Promise<void> {
+  const { tx, auth } = w;
+  const t = auth.tenantId;
+  let done = 0;
   // link items to the catalogue by SKU (variant first, then product)
-  const skus = [...new Set(parsed.orders.flatMap((o) => o.items.map((i) => i.sku.toUpperCase())))];
+  const skus = [...new Set(orders.flatMap((o) => o.items.map((i) => i.sku.toUpperCase())))];
   const links = await tx.query<{ sku: string; product_id: string; variant_id: string | null }>(
     `select upper(sku) as sku, product_id, id as variant_id from product_variants where tenant_id = $1 and upper(sku) = any($2::text[])
      union all
@@ -37,15 +44,22 @@ export async function importOrders(ctx: Ctx<unknown, ImportQuery, string>, marke
   for (const l of links.rows) if (!link.has(l.sku)) link.set(l.sku, l);
   const itemsOf = (o: ImportedOrder) => o.items.map((i) => ({ ...i, ...(link.get(i.sku.toUpperCase()) ?? {}) }));
 
-  const fresh = parsed.orders.filter((o) => !idOf.has(o.external_order_id));
-  const ids = await insertOrders(
-    tx, t,
-    fresh.map((o) => ({ ...o, marketplace, items: itemsOf(o), actor: auth.email, stepMs: 0, cancel_reason: o.status === 'cancelled' ? `Cancelled on ${marketplace}` : null })),
-  );
-  for (const [i, id] of ids.entries()) {
-    await ctx.emit('orders.created', { id, marketplace, external_order_id: fresh[i].external_order_id, source: `${marketplace}_import` });
+  const fresh = orders.filter((o) => !idOf.has(o.external_order_id));
+  const ids: string[] = [];
+  for (let b = 0; b < fresh.length; b += CREATE_BATCH) {
+    const batch = fresh.slice(b, b + CREATE_BATCH);
+    const created = await insertOrders(
+      tx, t,
+      batch.map((o) => ({ ...o, marketplace, items: itemsOf(o), actor: auth.email, stepMs: 0, cancel_reason: o.status === 'cancelled' ? `Cancelled on ${marketplace}` : null })),
+    );
+    for (const [i, id] of created.entries()) {
+      await w.emit('orders.created', { id, marketplace, external_order_id: batch[i].external_order_id, source: `${marketplace}_import` });
+    }
+    ids.push(...created);
+    done += batch.reduce((s, o) => s + o.items.length, 0);
+    onRows(done);
   }
-  for (const o of parsed.orders.filter((x) => idOf.has(x.external_order_id))) {
+  for (const o of orders.filter((x) => idOf.has(x.external_order_id))) {
     const id = idOf.get(o.external_order_id)!;
     const items = itemsOf(o);
     const totals = orderTotals(marketplace, items, o.shipping, o.tax);
@@ -62,8 +76,23 @@ export async function importOrders(ctx: Ctx<unknown, ImportQuery, string>, marke
       [t, id, o.customer_name, totals.subtotal, totals.shipping, totals.tax, totals.fees, totals.total, o.currency,
         items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' ')],
     );
-    await ctx.emit('orders.updated', { id, marketplace, external_order_id: o.external_order_id, source: `${marketplace}_import` });
+    await w.emit('orders.updated', { id, marketplace, external_order_id: o.external_order_id, source: `${marketplace}_import` });
+    done += o.items.length;
+    onRows(done);
   }
-  await ctx.audit({ action: 'import', resource: 'orders', resourceId: null, after: { format: marketplace, ...summary, created_ids: ids } });
-  return { ...summary, dry_run: false };
+  await w.audit({ action: 'import', resource: 'orders', resourceId: null, after: { format: marketplace, ...summary, created_ids: ids } });
 }
+
+function ordersImporter(marketplace: Extract<Marketplace, 'amazon' | 'ebay'>): Importer {
+  return {
+    kind: marketplace === 'amazon' ? 'amazon-orders' : 'ebay-orders',
+    permission: 'write:orders',
+    async read(text, onProgress) {
+      const parsed = marketplace === 'amazon' ? await parseAmazonOrders(text, onProgress) : await parseEbayOrders(text, onProgress);
+      return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, marketplace, parsed.orders, parsed.rowsTotal) };
+    },
+  };
+}
+
+export const amazonImporter = ordersImporter('amazon');
+export const ebayImporter = ordersImporter('ebay');

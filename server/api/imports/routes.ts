@@ -1,47 +1,103 @@
 /**
  * Imports a seller already has — issue 5 §3: Shopify product CSV, Amazon order report (TSV), eBay
- * orders CSV. Synchronous by design (docs/commerce.md): validate all, report every bad row, write all
- * or nothing in the request's one transaction, answer `{created, updated, rows}`.
+ * orders CSV. Validate all, report every bad row, write all or nothing in one transaction, answer
+ * `{created, updated, rows}`. A small file is done within the request; a large one (or `?mode=job`)
+ * answers 202 with a job that streams through validation and writing with progress
+ * (import-worker.ts; docs/commerce.md "Import jobs").
  */
 import type { ApiModule } from '../module';
-import { one } from '../kit';
+import { list, one, type Ctx } from '../kit';
+import { HttpError, notFound } from '../errors';
 import { countsChanged } from '../../domain/paging';
-import { fileBody, importQuery } from './schemas';
-import { importShopify } from './shopify';
-import { importOrders } from './orders';
+import { fileBody, importQuery, jobListQuery, jobParams, type ImportQuery } from './schemas';
+import { shopifyImporter } from './shopify';
+import { amazonImporter, ebayImporter } from './orders';
+import { allErrors, importInvalid, type Importer } from './importer';
+import { createImportWorker, MAX_PENDING, type ImportWorker } from './import-worker';
+import { getJob, insertJob, listJobs } from './import-jobs';
+
+/** Above either size a file becomes a job unless `?mode=sync`. */
+export const JOB_MIN_BYTES = 1024 * 1024;
+export const JOB_MIN_ROWS = 5000;
+
+function isLarge(text: string): boolean {
+  if (Buffer.byteLength(text) > JOB_MIN_BYTES) return true;
+  // line count as a cheap stand-in for rows (a quoted newline counts too: only the switch depends on it)
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > JOB_MIN_ROWS) return true;
+  return false;
+}
+
+/** The synchronous path: everything inside the request's one transaction. */
+async function importNow(ctx: Ctx<unknown, ImportQuery, string>, importer: Importer) {
+  const t = ctx.auth.tenantId;
+  const file = await importer.read(ctx.body);
+  const plan = await file.plan(ctx.tx, t);
+  const errors = allErrors(file, plan);
+  if (errors.length) throw importInvalid(errors, file.rowsTotal);
+  if (ctx.query.dry_run) return { ...plan.summary, dry_run: true };
+  countsChanged(t);
+  await plan.write(ctx, () => undefined);
+  return { ...plan.summary, dry_run: false };
+}
+
+async function importLater(ctx: Ctx<unknown, ImportQuery, string>, importer: Importer, worker: ImportWorker) {
+  if (worker.pending() >= MAX_PENDING) {
+    throw new HttpError(503, 'import_queue_full', 'Too many imports are waiting; try again in a minute.', null, { 'Retry-After': '30' });
+  }
+  const job = await insertJob(ctx.tx, {
+    tenantId: ctx.auth.tenantId, kind: importer.kind, dryRun: ctx.query.dry_run, fileName: ctx.query.file_name ?? null,
+    fileBytes: Buffer.byteLength(ctx.body), userId: ctx.auth.userId, email: ctx.auth.email, correlationId: ctx.req.correlationId, workerId: worker.id,
+  });
+  // the worker claims the row once this request's transaction has committed
+  worker.enqueue({ job, tenantId: ctx.auth.tenantId, auth: ctx.auth, correlationId: ctx.req.correlationId, text: ctx.body, importer });
+  ctx.status(202);
+  return one({ job });
+}
 
 const imports: ApiModule = (api) => {
+  const { db } = api.services;
+  const worker = createImportWorker(db, api.app.log);
+  // startup recovery of jobs a restart interrupted; on close the running job finishes, queued ones fail
+  api.app.addHook('onReady', () => worker.start());
+  api.app.addHook('onClose', () => worker.stop());
+
+  for (const importer of [shopifyImporter, amazonImporter, ebayImporter]) {
+    api.route({
+      method: 'POST',
+      url: `/imports/${importer.kind}`,
+      permission: importer.permission,
+      query: importQuery,
+      body: fileBody,
+      handler: async (ctx) => {
+        const job = ctx.query.mode === 'job' || (ctx.query.mode !== 'sync' && isLarge(ctx.body));
+        return job ? importLater(ctx, importer, worker) : one(await importNow(ctx, importer));
+      },
+    });
+  }
+
   api.route({
-    method: 'POST',
-    url: '/imports/shopify-products',
-    permission: 'write:products',
-    query: importQuery,
-    body: fileBody,
+    method: 'GET',
+    url: '/imports/jobs',
+    query: jobListQuery,
     handler: async (ctx) => {
-      countsChanged(ctx.auth.tenantId);
-      return one(await importShopify(ctx));
+      const { jobs, total } = await listJobs(ctx.tx, ctx.query.limit, ctx.query.offset);
+      // a job running here is fresher in memory than in its row
+      return list(jobs.map((j) => worker.live(ctx.auth.tenantId, j.id) ?? j), total, ctx.query.limit, ctx.query.offset);
     },
   });
+
   api.route({
-    method: 'POST',
-    url: '/imports/amazon-orders',
-    permission: 'write:orders',
-    query: importQuery,
-    body: fileBody,
+    method: 'GET',
+    url: '/imports/jobs/:id',
+    params: jobParams,
+    // a live job answers from memory without waiting for the database (on PGlite the write holds it)
+    noTransaction: true,
     handler: async (ctx) => {
-      countsChanged(ctx.auth.tenantId);
-      return one(await importOrders(ctx, 'amazon'));
-    },
-  });
-  api.route({
-    method: 'POST',
-    url: '/imports/ebay-orders',
-    permission: 'write:orders',
-    query: importQuery,
-    body: fileBody,
-    handler: async (ctx) => {
-      countsChanged(ctx.auth.tenantId);
-      return one(await importOrders(ctx, 'ebay'));
+      const t = ctx.auth.tenantId;
+      const job = worker.live(t, ctx.params.id) ?? (await db.transaction((tx) => getJob(tx, ctx.params.id), { tenantId: t, userId: ctx.auth.userId }));
+      if (!job) throw notFound('Import job');
+      return one(job);
     },
   });
 };

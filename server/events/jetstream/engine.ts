@@ -59,7 +59,7 @@ export class JetStreamEngine implements EventEngine {
       advisoryStream(this.cfg.natsPrefix),
       ALL_STREAMS.map((s) => maxDeliveriesAdvisory(jsStream(this.cfg.natsPrefix, s))),
     );
-    this.relay = new JetStreamRelay(this.db, this.js, this.cfg.natsPrefix, this.onError);
+    this.relay = new JetStreamRelay(this.db, this.nc, this.cfg.natsPrefix, this.onError);
     await this.relay.init();
   }
 
@@ -211,13 +211,14 @@ export class JetStreamEngine implements EventEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.relay?.stop();
     for (const m of this.running) m.stop();
     await Promise.all([...this.defs.values()].map((d) => d.lane.stop()));
     await this.nc?.drain().catch(() => undefined);
   }
 
-  notify(): void {
-    void this.relay?.kick();
+  notify(lastSeq: number): void {
+    if (this.relay && lastSeq > this.relay.offeredUpTo) void this.relay.kick();
   }
 
   wake(consumer?: string): void {

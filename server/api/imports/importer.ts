@@ -1,0 +1,53 @@
+/**
+ * The shape every import shares — issue 5 §3: read and validate the whole file (streaming), check it
+ * against the tenant's data, and only then write, all in one transaction. The synchronous route and
+ * the job worker (import-worker.ts) run the same three steps, so both report and write identically.
+ */
+import type { Permission } from '../../../contract/permissions';
+import type { Tx } from '../../db';
+import type { ReadProgress, RowError } from '../../domain/csv';
+import type { AuthInfo } from '../context';
+import { HttpError } from '../errors';
+import type { AuditInput } from '../kit';
+
+export const IMPORT_KINDS = ['shopify-products', 'amazon-orders', 'ebay-orders'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface ImportSummary { created: number; updated: number; rows: number }
+
+/** What a write needs: the transaction, the importing user, and audit/outbox in that transaction. */
+export interface WriteCtx {
+  tx: Tx;
+  auth: AuthInfo;
+  audit(entry: AuditInput): Promise<void>;
+  emit(subject: string, payload: unknown): Promise<void>;
+}
+
+export interface ImportPlan {
+  /** Row errors only the tenant's data reveals (a SKU owned by another product …). */
+  errors: RowError[];
+  summary: ImportSummary;
+  /** Writes everything (events and the audit entry included); `onRows` gets the rows written so far. */
+  write(w: WriteCtx, onRows: (rows: number) => void): Promise<void>;
+}
+
+export interface ReadFile {
+  errors: RowError[];
+  rowsTotal: number;
+  plan(tx: Tx, tenantId: string): Promise<ImportPlan>;
+}
+
+export interface Importer {
+  kind: ImportKind;
+  permission: Permission;
+  read(text: string, onProgress?: (p: ReadProgress) => void): Promise<ReadFile>;
+}
+
+export function importInvalid(errors: RowError[], rowsTotal: number): HttpError {
+  return new HttpError(400, 'import_invalid', `The file has ${errors.length} problem(s); nothing was imported`, { errors, rows_total: rowsTotal });
+}
+
+/** File errors and data errors in one report, by row (a stable sort keeps each row's own order). */
+export function allErrors(file: ReadFile, plan: ImportPlan): RowError[] {
+  return [...file.errors, ...plan.errors].sort((a, b) => a.row - b.row);
+}
