@@ -4,7 +4,8 @@
  * N concurrent clients on one server process receiving a burst (delivery latency percentiles,
  * server heap per client). The server runs in a child process (`events.ts serve`) so the clients'
  * memory does not pollute its heap figure. Prints a markdown section for docs/performance.md.
- * Options: EVENTS=10000 SSE_CLIENTS=1000,5000 BURST=20. DATA_DIR under /tmp/h-evt/bench.
+ * Options: EVENTS=10000 SSE_CLIENTS=1000,5000 BURST=20 PER_TX=500 ENGINE=embedded|jetstream
+ * BENCH_PORT=3181 BENCH_DIR=/tmp/h-perf/bench.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { request, Agent } from 'node:http';
@@ -101,7 +102,7 @@ async function serve(): Promise<void> {
   const store = { dataDir: `${ROOT}/sse`, drop: async () => undefined };
   const s = await openServer(store, { port: PORT });
   await s.app.close();
-  // openServer listens on a random port; the bench wants a known one in 3141–3149
+  // openServer listens on a random port; the bench wants a known one (BENCH_PORT, default 3181)
   const { buildApp } = await import('../server/app');
   const app = await buildApp({ config: { ...s.config, port: PORT }, db: s.db, logger: false });
   await app.listen({ port: PORT, host: '127.0.0.1' });
@@ -114,7 +115,12 @@ async function serve(): Promise<void> {
   process.on('message', async (m: { cmd: string; n?: number }) => {
     if (m.cmd === 'heap') process.send!({ heap: heap(), clients: app.events.hub.size });
     if (m.cmd === 'burst') {
-      for (let i = 0; i < (m.n ?? 1); i++) await emit(s.db, DEMO_TENANT.id, 'alerts.raised', [{ t: Date.now(), i }]);
+      // one command per alert; a command served by this process pokes the tail when it answers
+      // (server/events/runtime.ts onResponse), so the bench does the same instead of waiting for a poll
+      for (let i = 0; i < (m.n ?? 1); i++) {
+        await emit(s.db, DEMO_TENANT.id, 'alerts.raised', [{ t: Date.now(), i }]);
+        app.events.tail.poke();
+      }
       process.send!({ burst: true });
     }
     if (m.cmd === 'exit') {
@@ -158,9 +164,9 @@ async function fanout(clients: number) {
           while ((idx = buf.indexOf('\n\n')) >= 0) {
             const frame = buf.slice(0, idx);
             buf = buf.slice(idx + 2);
-            const data = frame.split('\n').find((l) => l.startsWith('data: {"id"'));
-            if (data) {
-              latencies.push(Date.now() - JSON.parse(data.slice(6)).data.t);
+            const at = frame.indexOf('data: {"id"');
+            if (at >= 0) {
+              latencies.push(Date.now() - (JSON.parse(frame.slice(at + 6)) as { data: { t: number } }).data.t);
               received++;
             }
           }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Tx } from '../../db';
 import { listQuery } from '../../../contract/api';
+import { whereBuilder } from '../../domain/sql-where';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,12 +37,7 @@ export interface AuditEntry {
 }
 
 function where(tenantId: string, q: AuditQuery): { sql: string; params: unknown[] } {
-  const params: unknown[] = [tenantId];
-  const clauses = ['tenant_id = $1'];
-  const add = (clause: (p: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(`$${params.length}`));
-  };
+  const { where: clauses, params, add } = whereBuilder('tenant_id = $1', tenantId);
   if (q.actor) {
     if (UUID.test(q.actor)) add((p) => `actor_id = ${p}::uuid`, q.actor);
     else add((p) => `lower(actor_email) = lower(${p})`, q.actor);

@@ -4,6 +4,7 @@ import { num } from '../../domain/numbers';
 import { prefixTsQuery } from '../../domain/search-query';
 import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
 import type { OrderListQuery } from './schemas';
+import { whereBuilder } from '../../domain/sql-where';
 
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
 const SORTS: Record<OrderListQuery['sort'], SortSpec> = {
@@ -30,12 +31,7 @@ export function mapOrder(r: Row): Row & { subtotal: number; shipping: number; ta
 }
 
 export function orderFilters(tenantId: string, q: OrderListQuery): { where: string[]; params: unknown[] } {
-  const where = ['o.tenant_id = $1'];
-  const params: unknown[] = [tenantId];
-  const add = (clause: (ph: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
-  };
+  const { where, params, add } = whereBuilder('o.tenant_id = $1', tenantId);
   if (q.id) add((ph) => `o.id = upper(${ph})`, q.id);
   const ts = prefixTsQuery(q.search);
   if (ts) add((ph) => `o.search @@ to_tsquery('simple', ${ph})`, ts);

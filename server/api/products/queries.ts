@@ -4,6 +4,7 @@ import { num, numOrNull } from '../../domain/numbers';
 import { prefixTsQuery } from '../../domain/search-query';
 import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
 import { LOW_STOCK_MAX, type ProductListQuery } from './schemas';
+import { whereBuilder } from '../../domain/sql-where';
 
 const SORTS: Record<ProductListQuery['sort'], SortSpec> = {
   title: { columns: ['p.title', 'p.id'], types: ['text', 'uuid'] },
@@ -47,12 +48,7 @@ export function mapVariant(r: Row): Row & { price: number; compare_at_price: num
 
 /** WHERE clauses of the product list; shared by the list and its CSV export. */
 export function productFilters(tenantId: string, q: ProductListQuery): { where: string[]; params: unknown[] } {
-  const where = ['p.tenant_id = $1'];
-  const params: unknown[] = [tenantId];
-  const add = (clause: (ph: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
-  };
+  const { where, params, add } = whereBuilder('p.tenant_id = $1', tenantId);
   const ts = prefixTsQuery(q.search);
   if (ts) add((ph) => `p.search @@ to_tsquery('simple', ${ph})`, ts);
   if (q.status) add((ph) => `p.status = ${ph}`, q.status);

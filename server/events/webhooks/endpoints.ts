@@ -13,8 +13,11 @@ export interface ActiveEndpoint { id: string; url: string; secret: string; match
 const TTL_MS = 2000;
 const counters = cacheCounters('webhook-endpoints');
 const cache = new Map<string, { at: number; endpoints: ActiveEndpoint[] }>();
+const loading = new Map<string, Promise<ActiveEndpoint[]>>();
 
 export function invalidateEndpoints(tenantId: string): void {
+  // a load that started before the write may return the old rows: it must not fill the cache
+  loading.delete(tenantId);
   if (cache.delete(tenantId)) recordEviction(counters);
 }
 
@@ -24,14 +27,24 @@ export async function activeEndpoints(db: Db, tenantId: string): Promise<ActiveE
     counters.hits++;
     return hit.endpoints;
   }
+  // the handlers of a batch all miss at once when the entry expires: one query serves them all
+  const running = loading.get(tenantId);
+  if (running) return running;
   if (hit) recordEviction(counters);
   counters.misses++;
-  const { rows } = await tenantTx(db, tenantId, (tx) =>
+  const load = tenantTx(db, tenantId, (tx) =>
     tx.query<{ id: string; url: string; secret: string; subjects: string[] }>(
       'select id, url, secret, subjects from webhook_endpoints where active order by created_at, id',
     ),
-  );
-  const endpoints = rows.map((r) => ({ id: r.id, url: r.url, secret: r.secret, matches: compileMatcher(r.subjects) }));
-  cache.set(tenantId, { at: Date.now(), endpoints });
-  return endpoints;
+  )
+    .then(({ rows }) => {
+      const endpoints = rows.map((r) => ({ id: r.id, url: r.url, secret: r.secret, matches: compileMatcher(r.subjects) }));
+      if (loading.get(tenantId) === load) cache.set(tenantId, { at: Date.now(), endpoints });
+      return endpoints;
+    })
+    .finally(() => {
+      if (loading.get(tenantId) === load) loading.delete(tenantId);
+    });
+  loading.set(tenantId, load);
+  return load;
 }
