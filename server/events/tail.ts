@@ -25,6 +25,7 @@ export class EventTail {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
+  private poked = false;
   private readonly listeners: TailListener[] = [];
   lastPollAt = 0;
   errors = 0;
@@ -53,7 +54,11 @@ export class EventTail {
 
   /** Poll now (a local write just committed, a test wants no wait). */
   poke(): void {
-    if (!this.running && !this.stopped) this.schedule(0);
+    if (this.stopped) return;
+    // a poll already running may have read before that commit: poll again right after it,
+    // instead of leaving the new events for the next interval
+    if (this.running) this.poked = true;
+    else this.schedule(0);
   }
 
   private schedule(ms: number): void {
@@ -95,7 +100,9 @@ export class EventTail {
       if (!this.stopped) this.onError(e);
     } finally {
       this.running = false;
-      this.schedule(full ? 0 : this.pollMs);
+      const again = full || this.poked;
+      this.poked = false;
+      this.schedule(again ? 0 : this.pollMs);
     }
   }
 }

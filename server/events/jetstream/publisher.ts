@@ -81,8 +81,11 @@ export class BatchPublisher {
     }
   }
 
+  /** Stops listening; batches still waiting fail at once (the relay keeps its position). */
   close(): void {
     this.sub?.unsubscribe();
     this.sub = null;
+    for (const w of new Set(this.pending.values())) w.done('publisher closed');
+    this.pending.clear();
   }
 }

@@ -21,9 +21,11 @@ const MAX_OFFERED = 20;
 const ACK_TIMEOUT_MS = 10_000;
 /** Batches published and not yet acknowledged at a time. */
 const WINDOW = 4;
+const RETRY_MS = 1000;
 
 export class JetStreamRelay {
   private running = false;
+  private stopped = false;
   private again = false;
   private offered: { after: number; events: EventRecord[] }[] = [];
   private readonly publisher: BatchPublisher;
@@ -64,6 +66,7 @@ export class JetStreamRelay {
 
   /** Relay everything pending; concurrent calls coalesce into one more round. */
   async kick(): Promise<void> {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -78,6 +81,8 @@ export class JetStreamRelay {
     } catch (e) {
       this.lastError = e instanceof Error ? e.message : String(e);
       this.onError(e);
+      // try again even if no new event arrives to wake the relay
+      if (!this.stopped) setTimeout(() => void this.kick(), RETRY_MS).unref();
     } finally {
       this.running = false;
     }
@@ -120,6 +125,7 @@ export class JetStreamRelay {
   }
 
   stop(): void {
+    this.stopped = true;
     this.publisher.close();
   }
 
