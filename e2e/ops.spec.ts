@@ -9,8 +9,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './support/sign-in';
+import { pageApi } from './support/page-api';
 
 const DLQ_WAIT_MS = 240_000;
 
@@ -39,31 +40,6 @@ async function receiver(): Promise<{ url: string; got: Received[]; server: Serve
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, server };
-}
-
-/** The API as the signed-in page calls it: the supabase-js session token and the user's tenant. */
-async function pageApi(page: Page) {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
-  expect(token).not.toBe('');
-  const me = await (await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
-  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': me.tenant.id as string };
-  return {
-    get: async <T>(path: string): Promise<T> => {
-      const res = await page.request.get(`/api${path}`, { headers });
-      expect(res.ok(), `GET ${path}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    delete: async (path: string) => {
-      await page.request.delete(`/api${path}`, { headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
-    },
-    post: async (path: string, data: unknown) => {
-      const res = await page.request.post(`/api${path}`, { headers: { ...headers, 'idempotency-key': crypto.randomUUID() }, data });
-      expect(res.ok(), `POST ${path}: ${await res.text()}`).toBe(true);
-    },
-  };
 }
 
 test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a live receiver clears it', async ({ page }) => {

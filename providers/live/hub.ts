@@ -31,7 +31,6 @@ export function createLiveHub(o: HubOptions): LiveHub {
     agents: new RingBuffer(STREAMS.buffer.agents),
   };
   let client: StreamClient | null = null;
-  const total = () => [...subscribers.values()].reduce((n, s) => n + s.size, 0);
   const ensure = () => {
     if (client) return;
     client = createStreamClient(o.env, {
@@ -54,12 +53,9 @@ export function createLiveHub(o: HubOptions): LiveHub {
       if (!set) subscribers.set(channel, (set = new Set()));
       set.add(fn);
       ensure();
+      // the stream stays open while the tab is signed in: pages come and go, the one EventSource stays
       return () => {
         set!.delete(fn);
-        if (total() === 0 && client) {
-          client.close();
-          client = null;
-        }
       };
     },
     onState(fn) {

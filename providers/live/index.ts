@@ -10,8 +10,10 @@ let accessToken: string | null = null;
 void supabase.auth.getSession().then(({ data }) => {
   accessToken = data.session?.access_token ?? null;
 });
-supabase.auth.onAuthStateChange((_event, session) => {
+supabase.auth.onAuthStateChange((event, session) => {
   accessToken = session?.access_token ?? null;
+  // a signed-out tab keeps no stream open on the old token
+  if (event === 'SIGNED_OUT') liveHub.close();
 });
 
 export function streamUrl(lastEventId: string | null): string | null {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { headersFor, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { recoverInterruptedJobs } from '../../server/api/imports/import-jobs';
+import { shopifyImporter } from '../../server/api/imports/shopify';
 
 let h: Harness;
 const SELLER = 'seller@demo.local';
@@ -70,9 +71,10 @@ describe('import jobs', () => {
     const last = seen[seen.length - 1];
     expect(last).toMatchObject({ status: 'done', phase: 'done', rows_total: 20000, rows_done: 20000, percent: 100, error: null });
     expect(last.result).toEqual({ created: 5000, updated: 0, rows: 20000, dry_run: false });
-    // progress moved: several different counts seen while validating, never going back within a phase
-    const validating = seen.filter((j) => j.phase === 'validating').map((j) => j.rows_done);
-    expect(new Set(validating.filter((n) => n > 0 && n < 20000)).size).toBeGreaterThan(1);
+    // progress seen while it ran (how many polls land inside a phase depends on the engine's speed:
+    // the step-by-step reporting itself is asserted deterministically in the next test), never going back
+    const midway = seen.filter((j) => (j.phase === 'validating' || j.phase === 'writing') && j.rows_done > 0 && j.rows_done < 20000);
+    expect(midway.length).toBeGreaterThan(0);
     const order = ['queued', 'validating', 'writing', 'done'];
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [seen[i - 1], seen[i]];
@@ -92,6 +94,17 @@ describe('import jobs', () => {
     const listed = await fetch(`${h.url}/api/imports/jobs`, { headers: await headersFor(h, SELLER) }).then((x) => x.json());
     expect(listed.data[0]).toMatchObject({ id: r.body.data.job.id, status: 'done' });
   }, 120_000);
+
+  it('validation reports progress row by row in steps as it streams through a large file', async () => {
+    const steps: number[] = [];
+    const read = await shopifyImporter.read(shopifyFile('steps', 5000), (p) => steps.push(p.rows));
+    expect(read.rowsTotal).toBe(20000);
+    expect(new Set(steps).size).toBeGreaterThanOrEqual(10);
+    for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeGreaterThanOrEqual(steps[i - 1]);
+    expect(steps[0]).toBeGreaterThan(0);
+    expect(steps[0]).toBeLessThan(20000);
+    expect(steps[steps.length - 1]).toBe(20000);
+  });
 
   it('one bad row far down fails the job with that row reported, and nothing is written', async () => {
     const file = shopifyFile('late', 5000, 19_001);

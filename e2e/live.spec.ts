@@ -1,0 +1,40 @@
+/**
+ * Issue 6 §8 and performance note: a tab opens exactly one EventSource (the combined stream), and a
+ * table of a live resource refreshes when a matching event arrives — no reload, no polling.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn, USERS } from './support/sign-in';
+import { pageApi } from './support/page-api';
+
+test('the orders table refreshes on a live event, over the one stream of the tab', async ({ page }) => {
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/stream')) streams.push(r.url());
+  });
+  await signIn(page, USERS.seller);
+  streams.length = 0; // count from this page load on
+  await page.goto('/orders?status=pending');
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const firstId = (await rows.first().locator('td').first().innerText()).trim();
+  expect(firstId).toMatch(/^ORD-/);
+
+  // another client (the API, as a second tab or an automation would) routes that order
+  const api = await pageApi(page);
+  await api.post(`/orders/${firstId}/status`, { status: 'routed' });
+
+  // the pending list drops it by itself
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: firstId })).toHaveCount(0, { timeout: 15_000 });
+  expect(page.url()).toContain('/orders?status=pending');
+
+  // one EventSource for the whole tab: moving between pages keeps the one combined stream
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  expect(streams).toHaveLength(1);
+  const url = new URL(streams[0]);
+  expect(url.pathname).toBe('/api/stream');
+  expect(url.searchParams.get('streams')).toBe('alerts,metrics,agents,jobs,events');
+  expect(url.searchParams.get('token')).toBeTruthy();
+});
