@@ -17,6 +17,11 @@ import { runBulk } from './bulk';
 
 const productScope = z.object({ product_id: z.uuid().optional() });
 
+/** Tenant, and optionally one product, for the variant summary and options queries. */
+function variantScope(tenantId: string, productId: string | undefined, column: string): { params: unknown[]; scope: string } {
+  return productId ? { params: [tenantId, productId], scope: ` and ${column} = $2` } : { params: [tenantId], scope: '' };
+}
+
 const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
@@ -83,12 +88,7 @@ const products: ApiModule = (api) => {
     permission: 'read:products',
     query: productScope,
     async handler({ tx, auth, query }) {
-      const params: unknown[] = [auth.tenantId];
-      let scope = '';
-      if (query.product_id) {
-        params.push(query.product_id);
-        scope = ' and v.product_id = $2';
-      }
+      const { params, scope } = variantScope(auth.tenantId, query.product_id, 'v.product_id');
       const { rows } = await tx.query<Record<string, unknown>>(
         `select count(distinct v.product_id)::int as products, count(*)::int as variants, coalesce(sum(v.stock), 0)::int as total_stock,
                 min(v.price) as price_min, max(v.price) as price_max, round(avg(v.price), 2) as price_avg,
@@ -116,12 +116,7 @@ const products: ApiModule = (api) => {
     permission: 'read:products',
     query: productScope,
     async handler({ tx, auth, query }) {
-      const params: unknown[] = [auth.tenantId];
-      let scope = '';
-      if (query.product_id) {
-        params.push(query.product_id);
-        scope = ' and product_id = $2';
-      }
+      const { params, scope } = variantScope(auth.tenantId, query.product_id, 'product_id');
       const { rows } = await tx.query<{ name: string; value: string }>(
         `select distinct name, value from (
            select option1_name as name, option1_value as value from product_variants where tenant_id = $1${scope}
