@@ -26,6 +26,12 @@ const SHOPIFY: readonly ImportSource[] = [
   { key: 'shopify', label: 'Shopify product CSV', path: '/imports/shopify-products', contentType: 'text/csv', accept: '.csv,text/csv' },
 ];
 
+
+/** The price-range filter: two bounds with the API's own parameter names. */
+const PRICE_BOUNDS = [
+  { field: 'price_min', label: 'Minimum price', placeholder: 'Min price' },
+  { field: 'price_max', label: 'Maximum price', placeholder: 'Max price' },
+] as const;
 export default function ProductList() {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -87,24 +93,18 @@ export default function ProductList() {
           onChange={(v?: string) => setFilter('stock_level', v)}
           options={STOCK_LEVELS.map((s) => ({ value: s.value, label: s.label }))}
         />
-        <InputNumber
-          aria-label="Minimum price"
-          placeholder="Min price"
-          min={0}
-          prefix="$"
-          style={{ width: 120 }}
-          value={filterValue('price_min') === undefined ? null : Number(filterValue('price_min'))}
-          onChange={(v) => setFilter('price_min', v)}
-        />
-        <InputNumber
-          aria-label="Maximum price"
-          placeholder="Max price"
-          min={0}
-          prefix="$"
-          style={{ width: 120 }}
-          value={filterValue('price_max') === undefined ? null : Number(filterValue('price_max'))}
-          onChange={(v) => setFilter('price_max', v)}
-        />
+        {PRICE_BOUNDS.map(({ field, label, placeholder }) => (
+          <InputNumber
+            key={field}
+            aria-label={label}
+            placeholder={placeholder}
+            min={0}
+            prefix="$"
+            style={{ width: 120 }}
+            value={filterValue(field) === undefined ? null : Number(filterValue(field))}
+            onChange={(v) => setFilter(field, v)}
+          />
+        ))}
         <SupplierSelect aria-label="Supplier" style={{ width: 200 }} value={filterValue('supplier_id')} onChange={(v?: string) => setFilter('supplier_id', v)} />
       </FilterBar>
       {tableQuery.isError && <LoadError what="products" error={tableQuery.error} onRetry={() => tableQuery.refetch()} />}

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
-import { headersFor, DEMO_TENANT } from './tokens';
+import { callAs, DEMO_TENANT } from './tokens';
 
 let h: Harness;
-const call = async (email: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${h.url}${path}`, { method, headers: await headersFor(h, email), body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-};
+const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
 const SELLER = 'seller@demo.local';
 const AGENT = 'agent@demo.local';
 const NW = 'owner@northwind.local';

@@ -37,3 +37,10 @@ export async function headersFor(h: Harness, email: string): Promise<Record<stri
   const acc = ACCOUNTS.find((a) => a.email === email)!;
   return { authorization: `Bearer ${await tokenFor(h, email)}`, 'x-tenant-id': acc.tenantId, 'content-type': 'application/json' };
 }
+
+/** One API call as a seeded user: status and the parsed JSON (or text) body. */
+export async function callAs(h: Harness, email: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${h.url}${path}`, { method, headers: await headersFor(h, email), body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
