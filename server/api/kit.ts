@@ -15,6 +15,7 @@ import type { Db, Tx } from '../db';
 import type { AuthInfo } from './context';
 import { HttpError, forbidden, validationError } from './errors';
 import { withIdempotency } from './idempotency';
+import { RawJson } from './raw-json';
 
 export interface AuditInput {
   action: string;
@@ -206,6 +207,7 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       if (reply.sent) return reply;
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.code(out.status);
+      if (out.body instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.body.text);
       return out.body === undefined ? reply.send() : reply.send(out.body);
     },
   });

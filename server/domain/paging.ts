@@ -9,6 +9,7 @@
  */
 import type { Tx } from '../db';
 import { badRequest } from '../api/errors';
+import { RawJson } from '../api/raw-json';
 
 export const COUNT_CAP = 10_000;
 /** Counts are reused this long (the orders' freshness of spec §9); writes here invalidate them at once. */
@@ -36,6 +37,12 @@ export interface PageRequest {
   cursor?: string;
   /** Exports page through everything and skip the count. */
   noCount?: boolean;
+  /**
+   * SQL expression of one row's JSON object (see `jsonFields`). When set, the database returns the
+   * page as one JSON array text (`Page.json`, `rows` stays empty): no per-field parsing in the
+   * driver and no re-serializing in the server (docs/performance.md).
+   */
+  json?: string;
 }
 
 export interface Page<R> {
@@ -43,6 +50,21 @@ export interface Page<R> {
   total: number;
   totalEstimated: boolean;
   nextCursor: string | null;
+  /** The page's rows as a JSON array text, when the request asked for `json`. */
+  json?: string;
+}
+
+/** How a field reads in an API answer: as stored, or a timestamp written like Date#toISOString. */
+export type JsonField = readonly [name: string, sql: string, kind?: 'ts'];
+
+/** `json_build_object(...)` of the fields, timestamps through `api_ts` (0008_api_json.sql). */
+export function jsonFields(fields: readonly JsonField[]): string {
+  return `json_build_object(${fields.map(([name, sql, kind]) => `'${name}', ${kind === 'ts' ? `api_ts(${sql})` : sql}`).join(', ')})`;
+}
+
+/** The same fields as a plain select list (detail views, exports). */
+export function selectFields(fields: readonly JsonField[]): string {
+  return fields.map(([name, sql]) => (sql.endsWith(`.${name}`) ? sql : `${sql} as ${name}`)).join(', ');
 }
 
 export function encodeCursor(values: unknown[]): string {
@@ -118,32 +140,59 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     params.push(req.offset);
     offsetSql = ` offset $${params.length}`;
   }
-  const sql =
-    `select ${req.select}, json_build_array(${req.sort.columns.join(', ')}) as _cursor from ${req.from} ${whereSql} ` +
-    `order by ${req.sort.columns.map((c) => `${c} ${dir}`).join(', ')} limit ${limitPh}${offsetSql}`;
-  const { rows } = await tx.query<R & { _cursor: unknown[] }>(sql, params);
+  const orderBy = `order by ${req.sort.columns.map((c) => `${c} ${dir}`).join(', ')} limit ${limitPh}${offsetSql}`;
+  // the cursor's values come from SQL, so timestamps keep their microseconds
+  let rows: R[] = [];
+  let json: string | undefined;
+  let last: unknown[] | null = null;
+  let n: number;
+  if (req.json) {
+    // one row: the page in order, its length, and the last row's sort values (the aggregate's
+    // reversed order puts the last row first; reversing asc/desc also mirrors the nulls' place)
+    const keys = req.sort.columns.map((_, i) => `_k${i}`);
+    const order = (d: string) => keys.map((k) => `${k} ${d}`).join(', ');
+    const { rows: r } = await tx.query<{ data: string; n: number; last: string | null }>(
+      `select coalesce(json_agg(p._j order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
+              (array_agg(json_build_array(${keys.join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
+         from (select ${req.json} as _j, ${req.sort.columns.map((c, i) => `${c} as ${keys[i]}`).join(', ')}
+                 from ${req.from} ${whereSql} ${orderBy}) p`,
+      params,
+    );
+    json = r[0].data;
+    n = Number(r[0].n);
+    last = r[0].last ? (JSON.parse(r[0].last) as unknown[]) : null;
+  } else {
+    const res = await tx.query<R & { _cursor: unknown[] }>(
+      `select ${req.select}, json_build_array(${req.sort.columns.join(', ')}) as _cursor from ${req.from} ${whereSql} ${orderBy}`,
+      params,
+    );
+    n = res.rows.length;
+    last = res.rows[n - 1]?._cursor ?? null;
+    rows = res.rows.map(({ _cursor: _c, ...row }) => row as unknown as R);
+  }
   const { total, estimated } = req.noCount ? { total: -1, estimated: false } : await countRows(tx, req, baseWhere);
-  const last = rows[rows.length - 1];
-  const nextCursor = rows.length === req.limit && last ? encodeCursor(last._cursor) : null;
+  return { rows, json, total, totalEstimated: estimated, nextCursor: n === req.limit && last ? encodeCursor(last) : null };
+}
+
+function pagination(page: Page<unknown>, limit: number, offset: number) {
   return {
-    rows: rows.map(({ _cursor: _c, ...r }) => r as unknown as R),
-    total,
-    totalEstimated: estimated,
-    nextCursor,
+    total: page.total,
+    limit,
+    offset,
+    ...(page.totalEstimated ? { total_estimated: true } : {}),
+    next_cursor: page.nextCursor,
   };
 }
 
+const listMeta = () => ({ mocked: false, timestamp: new Date().toISOString(), source: 'api' as const });
+
 /** The list answer of DESIGN §4, plus the keyset cursor and the estimate flag. */
 export function pageBody<R>(page: Page<R>, data: unknown[], limit: number, offset: number) {
-  return {
-    data,
-    pagination: {
-      total: page.total,
-      limit,
-      offset,
-      ...(page.totalEstimated ? { total_estimated: true } : {}),
-      next_cursor: page.nextCursor,
-    },
-    _meta: { mocked: false, timestamp: new Date().toISOString(), source: 'api' as const },
-  };
+  return { data, pagination: pagination(page, limit, offset), _meta: listMeta() };
+}
+
+/** The same answer around a page the database wrote as JSON (`PageRequest.json`), sent as it is. */
+export function pageJson(page: Page<unknown>, limit: number, offset: number): RawJson {
+  if (page.json === undefined) throw new Error('pageJson needs a page fetched with `json`');
+  return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(listMeta())}}`);
 }

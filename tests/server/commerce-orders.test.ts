@@ -71,6 +71,40 @@ describe('GET /api/me/orders', () => {
     expect(page2.body.data[0].status <= page2.body.data[99].status).toBe(true);
   });
 
+  it('a list row reads exactly like the order detail (same fields, numbers and timestamps)', async () => {
+    const rows: Record<string, unknown>[] = (await call(SELLER, 'GET', '/api/me/orders?limit=5&sort=total&order=asc')).body.data;
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      const { items: _i, status_history: _h, ...detail } = (await call(SELLER, 'GET', `/api/orders/${row.id}`)).body.data;
+      expect(row).toEqual(detail);
+      expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(typeof row.total).toBe('number');
+    }
+    expect((await call(SELLER, 'GET', '/api/me/orders?status=pending&search=zzzzzz-nobody')).body).toMatchObject({
+      data: [],
+      pagination: { total: 0, next_cursor: null },
+    });
+  });
+
+  it('following next_cursor visits every order once, in either direction', async () => {
+    for (const order of ['desc', 'asc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const r: { body: { data: Order[]; pagination: { next_cursor: string | null } } } = await call(
+          SELLER,
+          'GET',
+          `/api/me/orders?status=cancelled&limit=40&order=${order}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...r.body.data.map((o) => o.id));
+        cursor = r.body.pagination.next_cursor;
+      } while (cursor);
+      const all = (await call(SELLER, 'GET', `/api/me/orders?status=cancelled&limit=500&order=${order}`)).body.data.map((o: Order) => o.id);
+      expect(all.length).toBeGreaterThan(40);
+      expect(seen).toEqual(all);
+    }
+  });
+
   it('rejects invalid filters with 400 details', async () => {
     const r = await call(SELLER, 'GET', '/api/me/orders?status=lost&marketplace=etsy&created_from=yesterday');
     expect(r.status).toBe(400);

@@ -2,7 +2,7 @@
 import type { Tx } from '../../db';
 import { num } from '../../domain/numbers';
 import { prefixTsQuery } from '../../domain/search-query';
-import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
+import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec } from '../../domain/paging';
 import type { OrderListQuery } from './schemas';
 import { whereBuilder } from '../../domain/sql-where';
 
@@ -13,8 +13,15 @@ const SORTS: Record<OrderListQuery['sort'], SortSpec> = {
   status: { columns: ['o.status', 'o.created_at', 'o.id'], types: ['text', 'timestamptz', 'text'] },
 };
 
-export const ORDER_COLUMNS = `o.id, o.marketplace, o.external_order_id, o.customer_name, o.status, o.subtotal, o.shipping, o.tax,
-  o.fees, o.total, o.currency, o.items_count, o.cancel_reason, o.created_at, o.updated_at`;
+/** An order's fields in every answer: the list's JSON (built by the database) and the detail's row. */
+const ORDER_FIELDS: readonly JsonField[] = [
+  ['id', 'o.id'], ['marketplace', 'o.marketplace'], ['external_order_id', 'o.external_order_id'], ['customer_name', 'o.customer_name'],
+  ['status', 'o.status'], ['subtotal', 'o.subtotal'], ['shipping', 'o.shipping'], ['tax', 'o.tax'], ['fees', 'o.fees'], ['total', 'o.total'],
+  ['currency', 'o.currency'], ['items_count', 'o.items_count'], ['cancel_reason', 'o.cancel_reason'],
+  ['created_at', 'o.created_at', 'ts'], ['updated_at', 'o.updated_at', 'ts'],
+];
+export const ORDER_COLUMNS = selectFields(ORDER_FIELDS);
+const ORDER_JSON = jsonFields(ORDER_FIELDS);
 
 export type Row = Record<string, unknown>;
 
@@ -49,7 +56,8 @@ export function orderFilters(tenantId: string, q: OrderListQuery): { where: stri
   return { where, params };
 }
 
-export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, opts: { noCount?: boolean } = {}): Promise<Page<Row>> {
+/** A page of orders; `json: true` has the database write the rows as the answer's JSON (`Page.json`). */
+export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, opts: { noCount?: boolean; json?: boolean } = {}): Promise<Page<Row>> {
   const { where, params } = orderFilters(tenantId, q);
   return fetchPage<Row>(tx, {
     from: 'orders o',
@@ -62,6 +70,7 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
     offset: q.offset,
     cursor: q.cursor,
     noCount: opts.noCount,
+    json: opts.json ? ORDER_JSON : undefined,
   });
 }
 

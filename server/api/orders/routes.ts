@@ -7,7 +7,7 @@ import type { ApiModule } from '../module';
 import type { Ctx } from '../kit';
 import { one } from '../kit';
 import { HttpError, notFound } from '../errors';
-import { countsChanged, pageBody } from '../../domain/paging';
+import { countsChanged, pageJson } from '../../domain/paging';
 import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../../contract/orders';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from './schemas';
@@ -52,8 +52,7 @@ const orders: ApiModule = (api) => {
     permission: 'read:orders' as const,
     query: orderListQuery,
     async handler({ tx, auth, query }: Ctx<unknown, OrderListQuery, unknown>) {
-      const page = await listOrders(tx, auth.tenantId, query);
-      return pageBody(page, page.rows.map(mapOrder), query.limit, query.offset);
+      return pageJson(await listOrders(tx, auth.tenantId, query, { json: true }), query.limit, query.offset);
     },
   };
   api.route({ ...listDef, url: '/me/orders' });
