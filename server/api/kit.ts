@@ -55,7 +55,10 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
-  /** Runs the handler without a transaction (streams, long work); ctx.tx is then the pool. */
+  /**
+   * Runs the handler without a transaction (streams, long work); ctx.tx is then the pool. A GET runs
+   * without one too, but every statement of ctx.tx carries the tenant settings (`Db.reader`).
+   */
   noTransaction?: boolean;
   /**
    * The answer for a caller without a Bearer token (DESIGN §4: the flag defaults). Routes without
@@ -199,7 +202,10 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       let out: { status: number; body: unknown; replayed?: boolean };
       if (def.noTransaction) {
         out = await run(db);
-      } else if (def.method !== 'GET' && typeof key === 'string' && key.length > 0) {
+      } else if (def.method === 'GET') {
+        // reads: each statement with the tenant settings in one round trip (Db.reader)
+        out = await run(db.reader(txOpts));
+      } else if (typeof key === 'string' && key.length > 0) {
         out = await withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body, actor: auth.userId }, run);
       } else {
         out = await db.transaction(run, txOpts);

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { applyTenantSettings } from './settings';
+import { readMessage } from './inline';
 import { APP_ROLE } from './roles';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,9 +25,19 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
     const r = await pool.query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
-  return {
+  const db: Db = {
     engine: 'postgres',
     query,
+    reader: (o) => ({
+      async query<R>(sql: string, params?: unknown[]) {
+        const message = readMessage(sql, params, o);
+        if (message === null) return db.transaction((tx) => tx.query<R>(sql, params), o);
+        // two statements in one message: pg answers with one result per statement
+        const results = (await pool.query(message)) as unknown as pg.QueryResult[];
+        const r = results[results.length - 1];
+        return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+      },
+    }),
     async transaction<T>(fn: (tx: Tx) => Promise<T>, o: TxOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
@@ -59,4 +70,5 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
     stats: () => ({ connections: pool.totalCount - pool.idleCount, maxConnections: opts.max ?? 10 }),
     close: () => pool.end(),
   };
+  return db;
 }

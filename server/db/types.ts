@@ -18,6 +18,13 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** One transaction; commits when fn resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions): Promise<T>;
+  /**
+   * Reads with the tenant settings, each statement its own implicit transaction, sent together with
+   * the settings in one round trip where its values can be written as literals (server/db/inline.ts),
+   * in a transaction otherwise. For GET handlers: under READ COMMITTED every statement of a
+   * transaction takes its own snapshot anyway, so reads lose nothing; writes belong in `transaction`.
+   */
+  reader(opts: TxOptions): Tx;
   /** Connections in use and the configured maximum (ops summary). */
   stats(): { connections: number; maxConnections: number };
   close(): Promise<void>;

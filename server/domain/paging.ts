@@ -148,14 +148,18 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
   let n: number;
   if (req.json) {
     // one row: the page in order, its length, and the last row's sort values (the aggregate's
-    // reversed order puts the last row first; reversing asc/desc also mirrors the nulls' place)
+    // reversed order puts the last row first; reversing asc/desc also mirrors the nulls' place).
+    // The JSON is built in the outer query, for the page's rows only: built in the inner one it
+    // would also be built for every row an OFFSET skips or a sort orders before the LIMIT.
+    const alias = /^\s*\w+\s+(\w+)\s*$/.exec(req.from)?.[1];
+    if (!alias) throw new Error(`A JSON page reads one table with an alias, not "${req.from}"`);
     const keys = req.sort.columns.map((_, i) => `_k${i}`);
-    const order = (d: string) => keys.map((k) => `${k} ${d}`).join(', ');
+    const order = (d: string) => keys.map((k) => `${alias}.${k} ${d}`).join(', ');
     const { rows: r } = await tx.query<{ data: string; n: number; last: string | null }>(
-      `select coalesce(json_agg(p._j order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
-              (array_agg(json_build_array(${keys.join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
-         from (select ${req.json} as _j, ${req.sort.columns.map((c, i) => `${c} as ${keys[i]}`).join(', ')}
-                 from ${req.from} ${whereSql} ${orderBy}) p`,
+      `select coalesce(json_agg(${req.json} order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
+              (array_agg(json_build_array(${keys.map((k) => `${alias}.${k}`).join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
+         from (select ${alias}.*, ${req.sort.columns.map((c, i) => `${c} as ${keys[i]}`).join(', ')}
+                 from ${req.from} ${whereSql} ${orderBy}) ${alias}`,
       params,
     );
     json = r[0].data;

@@ -103,6 +103,10 @@ export function instrumentDb(db: Db, metrics: Metrics): Db {
   return {
     engine: db.engine,
     query: <T>(sql: string, params?: unknown[]) => timed(() => db.query<T>(sql, params)),
+    reader: (opts: TxOptions) => {
+      const r = db.reader(opts);
+      return { query: <R>(sql: string, params?: unknown[]) => timed(() => r.query<R>(sql, params)) };
+    },
     transaction: <T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions) =>
       db.transaction((tx) => fn({ query: <R>(sql: string, params?: unknown[]) => timed(() => tx.query<R>(sql, params)) }), opts),
     stats: () => db.stats(),

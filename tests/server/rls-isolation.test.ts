@@ -126,6 +126,7 @@ describe('the server refuses a role that can bypass row-level security', () => {
         return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
       },
       transaction: () => Promise.reject(new Error('not used')),
+      reader: () => ({ query: () => Promise.reject(new Error('not used')) }),
       stats: () => ({ connections: 1, maxConnections: 1 }),
       close: () => client.end(),
     };
