@@ -4,7 +4,7 @@
  * reachable) PostgreSQL. Cases: default sort, status filter, search, deep page (keyset cursor at
  * position 90,000; the plain OFFSET is shown for comparison). Prints p50/p95 per case per engine.
  * Env: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_CLIENTS (default 10), BENCH_REQUESTS (per client per case, default 100), BENCH_PORT (default 3127). The API rate limit
+ * BENCH_CLIENTS (default 10), BENCH_REQUESTS (per client per case, default 100), BENCH_WARMUP (per client, default 20), BENCH_PORT (default 3127). The API rate limit
  * (600/min per user) is turned off for the server under test: it would cap the run, not measure it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +23,7 @@ import { encodeCursor } from '../server/domain/paging';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PER_CLIENT = Number(process.env.BENCH_REQUESTS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 3127);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20); // requests per client before measuring
 const BIG = 100_000;
 const DEEP_AT = 0.9; // offset 90,000 of 100,000
 const SECRET = `bench-${randomBytes(12).toString('hex')}`;
@@ -116,16 +117,19 @@ async function runCase(url: string, headers: Record<string, string>, path: strin
           r.on('data', (c: Buffer) => chunks.push(c));
           r.on('end', () => {
             const ms = performance.now() - t0;
-            const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown[] };
-            if (r.statusCode !== 200) reject(new Error(`${path} → ${r.statusCode} ${JSON.stringify(body)}`));
-            rows = body.data?.length ?? 0;
+            // the body is read in full; it is parsed once per case (rows) and on an error only
+            if (r.statusCode !== 200) return reject(new Error(`${path} → ${r.statusCode} ${Buffer.concat(chunks).toString('utf8')}`));
+            if (rows < 0) rows = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown[] }).data?.length ?? 0;
             resolve(ms);
           });
         })
         .on('error', reject);
     });
-  for (let i = 0; i < CLIENTS * 2; i++) await one(); // warm-up: plans, caches, JIT
+  // warm-up at full concurrency (JIT, caches, connections), then the measured run
   const times: number[] = [];
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    for (let i = 0; i < Math.min(WARMUP, Math.ceil(perClient / 4)); i++) await one();
+  }));
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       for (let i = 0; i < perClient; i++) times.push(await one());
@@ -151,7 +155,7 @@ async function measure(t: Target, orders: number, results: CaseResult[]): Promis
     ];
     for (const [name, path] of cases) {
       // the OFFSET comparison is slow by design: fewer requests keep the run short
-      const r = await runCase(url, headers, path, name.includes('comparison') ? Math.min(PER_CLIENT, 20) : PER_CLIENT);
+      const r = await runCase(url, headers, path, name.includes("comparison") ? Math.min(PER_CLIENT, 20) : PER_CLIENT);
       results.push({ engine: t.engine, orders, name, ...r });
       console.log(`  ${t.engine.padEnd(8)} ${String(orders).padStart(6)}  ${name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (${r.rows} rows)`);
     }

@@ -16,6 +16,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections this server keeps at most (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number;
   anonKey: string;
   jwtSecret?: string;
   supabaseUrl?: string;
@@ -47,6 +49,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.max(1, num(env.DATABASE_POOL_MAX, 10)),
     anonKey: env.SUPABASE_ANON_KEY ?? '',
     jwtSecret: env.JWT_SECRET || undefined,
     supabaseUrl: env.SUPABASE_URL || undefined,

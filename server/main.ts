@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let opened;
   try {
-    opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(`\n${e.message}\n`);

@@ -105,6 +105,20 @@ describe('GET /api/me/orders', () => {
     }
   });
 
+  it('stores and finds an order with hundreds of distinct SKUs (the indexed search vector stays bounded)', async () => {
+    // 2,000 two-letter SKU words: unbounded, their vector would not fit in a btree entry
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const words = Array.from({ length: 1296 }, (_, i) => letters[Math.floor(i / 36)] + letters[i % 36]);
+    const skus = `HUGEFIRST ${words.join(' ')} ${words.join(' ')}`;
+    const { rows } = await h.db.transaction(
+      (tx) => tx.query<{ id: string }>(`insert into orders (tenant_id, marketplace, customer_name, skus) values ($1, 'amazon', 'Zebediah Huge', $2) returning id`, [DEMO_TENANT.id, skus]),
+      { tenantId: DEMO_TENANT.id },
+    );
+    const found = await call(SELLER, 'GET', '/api/me/orders?search=hugefirst');
+    expect(found.body.data.map((o: Order) => o.id)).toEqual([rows[0].id]);
+    expect((await call(SELLER, 'GET', '/api/me/orders?search=zebediah')).body.data.map((o: Order) => o.id)).toEqual([rows[0].id]);
+  });
+
   it('rejects invalid filters with 400 details', async () => {
     const r = await call(SELLER, 'GET', '/api/me/orders?status=lost&marketplace=etsy&created_from=yesterday');
     expect(r.status).toBe(400);

@@ -71,6 +71,9 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
     cursor: q.cursor,
     noCount: opts.noCount,
     json: opts.json ? ORDER_JSON : undefined,
+    // a search in the default sort is answered from the (tenant, created_at, id) index, which
+    // INCLUDEs the search vector (0009_orders_search_index.sql)
+    keysFirst: Boolean(q.search) && q.sort === 'created_at',
   });
 }
 
