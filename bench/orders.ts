@@ -4,7 +4,7 @@
  * reachable) PostgreSQL. Cases: default sort, status filter, search, deep page (keyset cursor at
  * position 90,000; the plain OFFSET is shown for comparison). Prints p50/p95 per case per engine.
  * Env: BENCH_DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_CLIENTS (default 10), BENCH_REQUESTS (per client per case, default 100), BENCH_WARMUP (per client, default 20), BENCH_PORT (default 3127). The API rate limit
+ * BENCH_CLIENTS (default 10), BENCH_REQUESTS (per client per case, default 100), BENCH_WARMUP (per client, default 20), BENCH_WARMUP_S (seconds of unmeasured load after start, default 15), BENCH_PORT (default 3127). The API rate limit
  * (600/min per user) is turned off for the server under test: it would cap the run, not measure it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,7 +23,8 @@ import { encodeCursor } from '../server/domain/paging';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const PER_CLIENT = Number(process.env.BENCH_REQUESTS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 3127);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 20); // requests per client before measuring
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20); // requests per client before measuring a case
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 15); // seconds of load after the server starts
 const BIG = 100_000;
 const DEEP_AT = 0.9; // offset 90,000 of 100,000
 const SECRET = `bench-${randomBytes(12).toString('hex')}`;
@@ -103,13 +104,13 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 /**
  * Each client is one keep-alive connection (node:http, as a load generator would use): the bench
- * shares the machine's cores with the server, so its own cost per request is kept small.
+ * shares the machine's cores with the server, so its own cost per request is kept small. The body
+ * is read in full; it is parsed for the first answer of a case (its row count) and on an error only.
  */
-async function runCase(url: string, headers: Record<string, string>, path: string, perClient = PER_CLIENT): Promise<{ p50: number; p95: number; rows: number }> {
-  let rows = -1;
+function client(url: string, headers: Record<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const one = () =>
-    new Promise<number>((resolve, reject) => {
+  const get = (path: string, parse: boolean) =>
+    new Promise<{ ms: number; rows: number }>((resolve, reject) => {
       const t0 = performance.now();
       http
         .get(url + path, { headers, agent }, (r) => {
@@ -117,26 +118,46 @@ async function runCase(url: string, headers: Record<string, string>, path: strin
           r.on('data', (c: Buffer) => chunks.push(c));
           r.on('end', () => {
             const ms = performance.now() - t0;
-            // the body is read in full; it is parsed once per case (rows) and on an error only
             if (r.statusCode !== 200) return reject(new Error(`${path} → ${r.statusCode} ${Buffer.concat(chunks).toString('utf8')}`));
-            if (rows < 0) rows = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown[] }).data?.length ?? 0;
-            resolve(ms);
+            const rows = parse ? ((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown[] }).data?.length ?? 0) : -1;
+            resolve({ ms, rows });
           });
         })
         .on('error', reject);
     });
-  // warm-up at full concurrency (JIT, caches, connections), then the measured run
+  return { get, close: () => agent.destroy() };
+}
+
+/** CLIENTS closed loops of `perClient` requests each: a short warm-up at full concurrency, then the measured run. */
+async function runCase(url: string, headers: Record<string, string>, path: string, perClient = PER_CLIENT): Promise<{ p50: number; p95: number; rows: number }> {
+  const c = client(url, headers);
+  const { rows } = await c.get(path, true);
+  const loops = (n: number, times?: number[]) =>
+    Promise.all(Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < n; i++) {
+        const { ms } = await c.get(path, false);
+        times?.push(ms);
+      }
+    }));
+  await loops(Math.min(WARMUP, Math.ceil(perClient / 4)));
   const times: number[] = [];
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    for (let i = 0; i < Math.min(WARMUP, Math.ceil(perClient / 4)); i++) await one();
-  }));
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < perClient; i++) times.push(await one());
-    }),
-  );
-  agent.destroy();
+  await loops(perClient, times);
+  c.close();
   return { p50: pct(times, 50), p95: pct(times, 95), rows };
+}
+
+/**
+ * A freshly started server is not yet at its steady speed: V8 compiles hot JavaScript, and PGlite's
+ * WebAssembly, to optimized code over the first seconds of load. Every case runs for WARMUP_S seconds
+ * unmeasured first, so the figures describe a server that has been up for a while.
+ */
+async function warmServer(url: string, headers: Record<string, string>, paths: string[]): Promise<void> {
+  const c = client(url, headers);
+  const until = performance.now() + WARMUP_S * 1000;
+  await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
+    for (let n = i; performance.now() < until; n++) await c.get(paths[n % paths.length], false);
+  }));
+  c.close();
 }
 
 async function measure(t: Target, orders: number, results: CaseResult[]): Promise<void> {
@@ -153,9 +174,10 @@ async function measure(t: Target, orders: number, results: CaseResult[]): Promis
       [`deep page, keyset (position ${deepOffset})`, `/api/me/orders?limit=50&cursor=${deep}`],
       [`deep page, offset=${deepOffset} (comparison)`, `/api/me/orders?limit=50&offset=${deepOffset}`],
     ];
+    await warmServer(url, headers, cases.filter(([name]) => !name.includes('comparison')).map(([, path]) => path));
     for (const [name, path] of cases) {
       // the OFFSET comparison is slow by design: fewer requests keep the run short
-      const r = await runCase(url, headers, path, name.includes("comparison") ? Math.min(PER_CLIENT, 20) : PER_CLIENT);
+      const r = await runCase(url, headers, path, name.includes('comparison') ? Math.min(PER_CLIENT, 20) : PER_CLIENT);
       results.push({ engine: t.engine, orders, name, ...r });
       console.log(`  ${t.engine.padEnd(8)} ${String(orders).padStart(6)}  ${name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (${r.rows} rows)`);
     }

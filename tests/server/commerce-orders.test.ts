@@ -119,6 +119,15 @@ describe('GET /api/me/orders', () => {
     expect((await call(SELLER, 'GET', '/api/me/orders?search=zebediah')).body.data.map((o: Order) => o.id)).toEqual([rows[0].id]);
   });
 
+  it('search may use its indexes under row-level security (the @@ operator is leakproof)', async () => {
+    // RLS lets the planner put a condition into an index scan only when its function is LEAKPROOF;
+    // without it a search for one order id walked the whole tenant (~425 ms at 100,000 orders)
+    const { rows } = await h.db.query<{ proleakproof: boolean }>(
+      "select proleakproof from pg_proc where oid = 'ts_match_vq(tsvector, tsquery)'::regprocedure",
+    );
+    expect(rows[0].proleakproof).toBe(true);
+  });
+
   it('rejects invalid filters with 400 details', async () => {
     const r = await call(SELLER, 'GET', '/api/me/orders?status=lost&marketplace=etsy&created_from=yesterday');
     expect(r.status).toBe(400);

@@ -14,3 +14,4 @@ alter table orders add column search tsvector generated always as (
 ) stored;
 create index orders_search on orders using gin(search);
 create index orders_tenant_created on orders(tenant_id, created_at, id) include (search);
+
