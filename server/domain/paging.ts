@@ -213,3 +213,20 @@ export function pageJson(page: Page<unknown>, limit: number, offset: number): Ra
   if (page.json === undefined) throw new Error('pageJson needs a page fetched with `json`');
   return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(listMeta())}}`);
 }
+
+/**
+ * A page and its exact total read in ONE statement, so they agree: the page's SQL selects
+ * `count(*) over () as _total` (the window counts every matching row before ORDER BY/LIMIT). Two
+ * statements would each take their own snapshot, and a row committed between them made a list say
+ * "2" while it showed 1. For small, unbounded-count lists (DLQ, audit, deliveries); an empty page
+ * past the end asks `recount` instead.
+ */
+export async function withWindowTotal<R extends object>(
+  rows: (R & { _total?: unknown })[],
+  offset: number,
+  recount: () => Promise<number>,
+): Promise<{ rows: R[]; total: number }> {
+  if (rows.length === 0) return { rows: [], total: offset > 0 ? await recount() : 0 };
+  const total = Number(rows[0]._total);
+  return { rows: rows.map(({ _total: _t, ...r }) => r as unknown as R), total };
+}

@@ -3,6 +3,7 @@
  * resource_id and a time range; newest first; paged. The order (created_at, id) matches the
  * indexes audit_log_tenant_time / _resource / _actor, so a page is an index range, not a sort.
  */
+import { withWindowTotal } from '../../domain/paging';
 import { z } from 'zod';
 import type { Tx } from '../../db';
 import { listQuery } from '../../../contract/api';
@@ -53,16 +54,18 @@ function where(tenantId: string, q: AuditQuery): { sql: string; params: unknown[
 export async function queryAudit(tx: Tx, tenantId: string, q: AuditQuery): Promise<{ rows: AuditEntry[]; total: number }> {
   const w = where(tenantId, q);
   const dir = q.order === 'asc' ? 'asc' : 'desc';
-  const { rows } = await tx.query<Omit<AuditEntry, 'created_at' | 'id'> & { id: number | string; created_at: string | Date }>(
-    `select id, actor_id, actor_email, action, resource, resource_id, before, after, correlation_id, created_at
+  const page = await tx.query<Omit<AuditEntry, 'created_at' | 'id'> & { id: number | string; created_at: string | Date }>(
+    `select id, actor_id, actor_email, action, resource, resource_id, before, after, correlation_id, created_at, count(*) over () as _total
      from audit_log where ${w.sql}
      order by created_at ${dir}, id ${dir}
      limit ${q.limit} offset ${q.offset}`,
     w.params,
   );
-  const count = await tx.query<{ total: number | string }>(`select count(*) as total from audit_log where ${w.sql}`, w.params);
+  const { rows, total } = await withWindowTotal(page.rows, q.offset, async () =>
+    Number((await tx.query<{ total: number | string }>(`select count(*) as total from audit_log where ${w.sql}`, w.params)).rows[0].total),
+  );
   return {
     rows: rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at).toISOString() })),
-    total: Number(count.rows[0].total),
+    total,
   };
 }

@@ -4,6 +4,7 @@
  * Discarded entries are kept and marked; every replay and discard is audited. A replay re-queues
  * the message for its consumer with attempts reset (it is then acked or dead-lettered again).
  */
+import { withWindowTotal } from '../../domain/paging';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { ApiModule } from '../module';
@@ -50,12 +51,14 @@ const dlq: ApiModule = (api) => {
     query: listQuery,
     async handler({ tx, auth, query }) {
       const w = dlqWhere(auth.tenantId, query);
-      const { rows } = await tx.query<DlqRow>(
-        `select ${DLQ_COLUMNS} from dlq_entries where ${w.sql} order by last_failure_at desc, id desc limit ${query.limit} offset ${query.offset}`,
+      const page = await tx.query<DlqRow>(
+        `select ${DLQ_COLUMNS}, count(*) over () as _total from dlq_entries where ${w.sql} order by last_failure_at desc, id desc limit ${query.limit} offset ${query.offset}`,
         w.params,
       );
-      const c = await tx.query<{ n: number }>(`select count(*) as n from dlq_entries where ${w.sql}`, w.params);
-      return list(rows.map(mapDlq), Number(c.rows[0].n), query.limit, query.offset);
+      const { rows, total } = await withWindowTotal(page.rows, query.offset, async () =>
+        Number((await tx.query<{ n: number }>(`select count(*) as n from dlq_entries where ${w.sql}`, w.params)).rows[0].n),
+      );
+      return list(rows.map(mapDlq), total, query.limit, query.offset);
     },
   });
 

@@ -13,6 +13,7 @@ import { isValidPattern } from '../../events/subjects';
 import { newSecret } from '../../events/webhooks/signing';
 import { checkWebhookUrl } from '../../events/webhooks/url-policy';
 import { invalidateEndpoints } from '../../events/webhooks/endpoints';
+import { withWindowTotal } from '../../domain/paging';
 
 const idParams = z.object({ id: z.uuid() });
 const subjects = z
@@ -186,13 +187,15 @@ const webhooks: ApiModule = (api) => {
         args.push(query.status);
         extra = ' and status = $3';
       }
-      const { rows } = await tx.query<Record<string, unknown>>(
-        `select id, event_seq, subject, status, http_status, attempts, last_error, duration_ms, created_at, updated_at
+      const page = await tx.query<Record<string, unknown>>(
+        `select id, event_seq, subject, status, http_status, attempts, last_error, duration_ms, created_at, updated_at, count(*) over () as _total
            from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}
           order by updated_at desc, id desc limit ${query.limit} offset ${query.offset}`,
         args,
       );
-      const c = await tx.query<{ n: number }>(`select count(*) as n from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}`, args);
+      const { rows, total } = await withWindowTotal(page.rows, query.offset, async () =>
+        Number((await tx.query<{ n: number }>(`select count(*) as n from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}`, args)).rows[0].n),
+      );
       const data = rows.map((r) => ({
         ...r,
         id: Number(r.id),
@@ -200,7 +203,7 @@ const webhooks: ApiModule = (api) => {
         created_at: new Date(r.created_at as string).toISOString(),
         updated_at: new Date(r.updated_at as string).toISOString(),
       }));
-      return list(data, Number(c.rows[0].n), query.limit, query.offset);
+      return list(data, total, query.limit, query.offset);
     },
   });
 };
