@@ -5,6 +5,7 @@
  */
 import type { Db, Queryable, Tx } from '../../db';
 import type { ImportKind, ImportSummary } from './importer';
+import { withWindowTotal } from '../../domain/paging';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 export type JobPhase = 'queued' | 'validating' | 'writing' | 'done' | 'failed';
@@ -75,9 +76,11 @@ export async function getJob(tx: Queryable, id: string): Promise<ImportJob | nul
 }
 
 export async function listJobs(tx: Queryable, limit: number, offset: number): Promise<{ jobs: ImportJob[]; total: number }> {
-  const { rows } = await tx.query<Row>(`select ${COLUMNS} from import_jobs order by created_at desc, id limit $1 offset $2`, [limit, offset]);
-  const count = await tx.query<{ n: number }>('select count(*)::int as n from import_jobs');
-  return { jobs: rows.map(toJob), total: Number(count.rows[0].n) };
+  const page = await tx.query<Row>(`select ${COLUMNS}, count(*) over () as _total from import_jobs order by created_at desc, id limit $1 offset $2`, [limit, offset]);
+  const { rows, total } = await withWindowTotal(page.rows, offset, async () =>
+    Number((await tx.query<{ n: number }>('select count(*)::int as n from import_jobs')).rows[0].n),
+  );
+  return { jobs: rows.map(toJob), total };
 }
 
 /** queued → running; 0 rows while the request that created the job has not committed yet. */
