@@ -6,8 +6,8 @@
  * the values are written as quoted literals with the driver's own escaping (`escapeLiteral`).
  * A quoted literal is of type `unknown` and takes its type from the context exactly as an untyped
  * `$n` parameter does (which is how `pg` sends parameters: as text, type unspecified).
- * Anything this cannot write safely (binary values, dollar quotes, E'' strings) returns null and the
- * caller runs the statement in a transaction instead.
+ * Anything this cannot write safely (binary values, dollar quotes, `$` in identifiers, E'' strings)
+ * returns null and the caller runs the statement in a transaction instead.
  */
 import pg from 'pg';
 import type { TxOptions } from './types';
@@ -63,7 +63,8 @@ export function literal(v: unknown): string | null {
  * null when a value cannot be written or the text has constructs this scanner does not follow.
  */
 export function inlineParams(sql: string, params: readonly unknown[]): string | null {
-  if (sql.includes('$$') || /(^|[^a-z0-9_])e'/i.test(sql)) return null;
+  // E'' strings (backslash escapes) are left to the extended protocol
+  if (/(^|[^a-z0-9_])e'/i.test(sql)) return null;
   const lits: (string | null)[] = params.map(literal);
   let out = '';
   let i = 0;
@@ -90,7 +91,10 @@ export function inlineParams(sql: string, params: readonly unknown[]): string | 
       if (j < 0) return null;
       out += sql.slice(i, j + 2);
       i = j + 2;
-    } else if (c === '$' && /[0-9]/.test(sql[i + 1] ?? '')) {
+    } else if (c === '$') {
+      // a placeholder is `$` + digits not glued to an identifier; anything else with a `$` outside
+      // quotes (dollar quotes $$ / $tag$, `$` inside an identifier) is left to the extended protocol
+      if (!/[0-9]/.test(sql[i + 1] ?? '') || /[a-z0-9_]/i.test(sql[i - 1] ?? '')) return null;
       let j = i + 1;
       while (j < sql.length && /[0-9]/.test(sql[j])) j++;
       const n = Number(sql.slice(i + 1, j));

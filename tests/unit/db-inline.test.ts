@@ -53,6 +53,8 @@ describe('inlineParams', () => {
     expect(inlineParams('select $0', [])).toBeNull();
     expect(inlineParams("select 'unterminated", [])).toBeNull();
     expect(inlineParams('do $$ begin end $$', [])).toBeNull();
+    expect(inlineParams("select $fn$ it's $1 $fn$", [])).toBeNull();
+    expect(inlineParams('select col$1 from t where a = $1', ['x'])).toBeNull();
     expect(inlineParams("select E'\\n' || $1", ['x'])).toBeNull();
     expect(inlineParams('select $1', [new Uint8Array([1])])).toBeNull();
   });
