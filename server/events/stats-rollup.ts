@@ -6,30 +6,22 @@
  */
 import type { Db } from '../db';
 import { runtimeTx } from './runtime-tx';
+import { coalescing } from './coalesce';
 
 const BATCH = 5000;
 
 export class StatsRollup {
-  private running = false;
-  private again = false;
+  private readonly passes = coalescing(async () => {
+    while ((await this.pass()) === BATCH);
+  });
 
   constructor(private readonly db: Db, private readonly onError: (e: unknown) => void) {}
 
   async kick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
     try {
-      do {
-        this.again = false;
-        while ((await this.pass()) === BATCH);
-      } while (this.again);
+      await this.passes();
     } catch (e) {
       this.onError(e);
-    } finally {
-      this.running = false;
     }
   }
 

@@ -8,15 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { startServer, type Harness } from './harness';
-import { ACCOUNTS, DEMO_TENANT } from './tokens';
+import { kitApp } from './kit-app';
+import { DEMO_TENANT } from './tokens';
 import { route } from '../../server/api/kit';
 import { HttpError, conflict } from '../../server/api/errors';
-import type { AuthInfo } from '../../server/api/context';
 
-const admin = ACCOUNTS.find((a) => a.email === 'admin@demo.local')!;
-const AUTH: AuthInfo = { userId: admin.id, email: admin.email, role: 'admin', tenantId: DEMO_TENANT.id, tenantName: DEMO_TENANT.name };
 
 let h: Harness;
 let app: FastifyInstance;
@@ -34,11 +32,7 @@ let current: ReturnType<typeof newGate> | undefined;
 
 beforeAll(async () => {
   h = await startServer();
-  app = Fastify({ logger: false });
-  app.addHook('onRequest', async (req) => {
-    req.correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());
-    req.auth = AUTH;
-  });
+  app = kitApp();
   app.setErrorHandler((err, _req, reply) =>
     err instanceof HttpError
       ? reply.code(err.status).send({ message: err.message, code: err.code, details: err.details ?? null })

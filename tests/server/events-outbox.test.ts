@@ -10,17 +10,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { StorageType, connect, headers, nanos } from 'nats';
 import { startServer, type Harness } from './harness';
-import { ACCOUNTS, DEMO_TENANT } from './tokens';
+import { kitApp } from './kit-app';
+import { DEMO_TENANT } from './tokens';
 import { appendEvents, newEvent, route } from '../../server/api/kit';
 import { BatchPublisher } from '../../server/events/jetstream/publisher';
-import type { AuthInfo } from '../../server/api/context';
 import { NATS_URL } from './events-support';
 
-const admin = ACCOUNTS.find((a) => a.email === 'admin@demo.local')!;
-const AUTH: AuthInfo = { userId: admin.id, email: admin.email, role: 'admin', tenantId: DEMO_TENANT.id, tenantName: DEMO_TENANT.name };
 const T = DEMO_TENANT.id;
 
 let h: Harness;
@@ -31,11 +29,7 @@ const rowsOf = (sql: string, params: unknown[]) => h.db.transaction(async (tx) =
 
 beforeAll(async () => {
   h = await startServer();
-  app = Fastify({ logger: false });
-  app.addHook('onRequest', async (req) => {
-    req.correlationId = String(req.headers['x-correlation-id'] ?? randomUUID());
-    req.auth = AUTH;
-  });
+  app = kitApp();
   route(app, h.db, {
     method: 'POST',
     url: '/three',

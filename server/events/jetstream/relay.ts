@@ -14,6 +14,7 @@ import { runtimeTx } from '../runtime-tx';
 import type { EventRecord } from '../types';
 import { jsSubject } from './naming';
 import { BatchPublisher, type OutMsg } from './publisher';
+import { coalescing } from '../coalesce';
 
 const BATCH = 1000;
 /** Tail batches kept while a pass runs; beyond that the relay reads the log when it gets there. */
@@ -24,9 +25,8 @@ const WINDOW = 4;
 const RETRY_MS = 1000;
 
 export class JetStreamRelay {
-  private running = false;
   private stopped = false;
-  private again = false;
+  private readonly rounds = coalescing(() => this.round());
   private offered: { after: number; events: EventRecord[] }[] = [];
   private readonly publisher: BatchPublisher;
   private readonly encoder = new TextEncoder();
@@ -67,24 +67,13 @@ export class JetStreamRelay {
   /** Relay everything pending; concurrent calls coalesce into one more round. */
   async kick(): Promise<void> {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
     try {
-      do {
-        this.again = false;
-        await this.round();
-      } while (this.again);
-      this.lastError = null;
+      if (await this.rounds()) this.lastError = null;
     } catch (e) {
       this.lastError = e instanceof Error ? e.message : String(e);
       this.onError(e);
       // try again even if no new event arrives to wake the relay
       if (!this.stopped) setTimeout(() => void this.kick(), RETRY_MS).unref();
-    } finally {
-      this.running = false;
     }
   }
 
