@@ -1,11 +1,8 @@
 /** PostgreSQL engine (DATABASE_URL) through `pg`; every connection runs as the RLS-bound app role. */
 import pg from 'pg';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
-import { applyTenantSettings } from './settings';
-import { readMessage } from './inline';
+import { readMessage, settingsStatement } from './inline';
 import { APP_ROLE } from './roles';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // int8 as number (counts, sequences), numeric as number (money stays within double precision here)
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -41,22 +38,14 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
     async transaction<T>(fn: (tx: Tx) => Promise<T>, o: TxOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
-        // one round trip for BEGIN and the RLS settings when the ids are plain UUIDs
-        const inline = [o.tenantId ?? '', o.userId ?? ''].every((v) => v === '' || UUID.test(v));
-        if (inline && (o.tenantId || o.userId)) {
-          await client.query(
-            `begin; select set_config('app.tenant_id', '${o.tenantId ?? ''}', true), set_config('app.user_id', '${o.userId ?? ''}', true)`,
-          );
-        } else {
-          await client.query('begin');
-        }
+        // BEGIN and the RLS settings (escaped literals) in one round trip
+        await client.query(o.tenantId || o.userId ? `begin; ${settingsStatement(o)}` : 'begin');
         const tx: Tx = {
           async query<R>(sql: string, params?: unknown[]) {
             const r = await client.query(sql, params as unknown[]);
             return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
           },
         };
-        if (!inline) await applyTenantSettings(tx, o);
         const out = await fn(tx);
         await client.query('commit');
         return out;

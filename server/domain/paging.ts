@@ -10,6 +10,7 @@
 import type { Tx } from '../db';
 import { badRequest } from '../api/errors';
 import { RawJson } from '../api/raw-json';
+import { meta } from '../api/kit';
 
 export const COUNT_CAP = 10_000;
 /** Counts are reused this long (the orders' freshness of spec §9); writes here invalidate them at once. */
@@ -201,17 +202,15 @@ function pagination(page: Page<unknown>, limit: number, offset: number) {
   };
 }
 
-const listMeta = () => ({ mocked: false, timestamp: new Date().toISOString(), source: 'api' as const });
-
 /** The list answer of DESIGN §4, plus the keyset cursor and the estimate flag. */
 export function pageBody<R>(page: Page<R>, data: unknown[], limit: number, offset: number) {
-  return { data, pagination: pagination(page, limit, offset), _meta: listMeta() };
+  return { data, pagination: pagination(page, limit, offset), _meta: meta() };
 }
 
 /** The same answer around a page the database wrote as JSON (`PageRequest.json`), sent as it is. */
 export function pageJson(page: Page<unknown>, limit: number, offset: number): RawJson {
   if (page.json === undefined) throw new Error('pageJson needs a page fetched with `json`');
-  return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(listMeta())}}`);
+  return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(meta())}}`);
 }
 
 /**
