@@ -1,4 +1,4 @@
-/** Playwright against the real server in Debian's Chromium (DESIGN §3; browsers are never downloaded). */
+/** Playwright against the real server in Debian's Chromium (docs/product/architecture.md §3; browsers are never downloaded). */
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);

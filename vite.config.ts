@@ -1,7 +1,11 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { availableParallelism } from 'node:os';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadEnv } from './server/env.ts';
 
 const env = loadEnv();
@@ -15,7 +19,7 @@ if (!commit) {
   }
 }
 
-// Build-time configuration (spec §5): the public auth key and the bases the app talks to.
+// Build-time configuration (docs/product/data.md): the public auth key and the bases the app talks to.
 // VITE_API_BASE / VITE_SUPABASE_URL default to the page's own origin (one process serves all).
 const define = {
   __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0'),
@@ -27,10 +31,44 @@ const define = {
   __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
 };
 
+/**
+ * Brotli and gzip copies of every text file of the build, at the highest levels: compressed once
+ * here, served as they are by the server (server/http/static.ts; docs/performance.md "Delivery").
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(name)) continue;
+        const raw = readFileSync(join(dir, name));
+        if (raw.length < 1024) continue;
+        writeFileSync(join(dir, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(join(dir, `${name}.gz`), gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define,
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Packages whose modules do nothing when imported (no globals, no registration), so what a page
+      // does not call is left out of its chunks: papaparse, error-stack-parser and rc-field-form came
+      // with Refine's and antd's barrels onto the dashboard, which uses none of them
+      // (docs/performance.md "Delivery").
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules\/(papaparse|pluralize|error-stack-parser|rc-field-form|@rc-component\/async-validator)\//, sideEffects: false }],
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -41,9 +79,13 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // both cores of a 2-core CI machine (Vitest's default leaves one idle): a server test file spends much of its
+    // time in PGlite, which runs on the worker's own thread
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // one copy of react-router for Refine's router provider and our sources in component tests
     server: { deps: { inline: [/@refinedev\//] } },
   },

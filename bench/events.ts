@@ -1,5 +1,5 @@
 /**
- * `npm run bench:events` — issue 6 performance: events/s through outbox → consumer → ack on the
+ * `npm run bench:events` — docs/events.md performance: events/s through outbox → consumer → ack on the
  * embedded engine and on JetStream (NATS_URL, else 127.0.0.1:4222 when it answers), and SSE fan-out:
  * N concurrent clients on one server process receiving a burst (delivery latency percentiles,
  * server heap per client). The server runs in a child process (`events.ts serve`) so the clients'
@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
 import { DEMO_TENANT } from '../server/seed/accounts';
-import { appendEvents, newEvent } from '../server/api/kit';
+import { appendEvents, newEvent } from '../server/events/outbox';
 import type { Db } from '../server/db';
 import { newStore, openServer, waitFor } from '../tests/server/events-support';
 import { tokenFor } from '../tests/server/tokens';

@@ -1,4 +1,4 @@
-/** Numbers from the spec that are contract — spec §9, DESIGN §7. Tested in tests/unit/constants.test.ts. */
+/** Numbers that are contract — docs/product/constants.md, docs/product/architecture.md §7. Tested in tests/unit/constants.test.ts. */
 export const RETRY = { maxRetries: 3, baseDelayMs: 1000, factor: 2, jitter: 0.125, capMs: 30_000 } as const;
 export const CSRF_TTL_MS = 24 * 60 * 60 * 1000;
 export const REQUEST_LOG = { size: 100, statsWindowMs: 60_000, statsRefreshMs: 5_000, correlationMapSize: 100 } as const;
@@ -61,9 +61,21 @@ export const CLIENT_NAME = 'seller-console';
 export const TENANT_REQUIRED_MESSAGE = 'Tenant isolation required: No tenant_id available';
 export const MESSAGES = {
   auth: 'Authentication failed. Please sign in again.',
+  /** A 403 from the API: signed in, but the role may not do this (docs/decisions.md). */
+  forbidden: 'You do not have permission to perform this action',
   retryable: 'Service temporarily unavailable. Retrying...',
   network: 'Network connection lost. Please check your internet connection.',
   unknown: 'An unexpected error occurred.',
   requestFailed: 'Request failed with unknown error',
   authUrlFallback: 'Authentication failed. Please try again.',
 } as const;
+/**
+ * List pages: the one default page size of the API and of every table in the console, the sizes a
+ * table offers, and the most rows one page may ask for (docs/api-conventions.md).
+ */
+export const PAGE = { defaultSize: 20, sizes: [10, 20, 50, 100], maxSize: 500 } as const;
+/**
+ * Event consumers: deliveries before a message is dead-lettered, the delay before each retry (the
+ * last step repeats), and how long a claimed message may stay unacknowledged (docs/events.md).
+ */
+export const CONSUMER_DEFAULTS = { maxDeliver: 5, backoffMs: [1_000, 5_000, 30_000, 120_000], ackWaitMs: 30_000 } as const;

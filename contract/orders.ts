@@ -1,7 +1,11 @@
 /**
- * Order status rules — DESIGN §6: pending → routed → ordered_from_supplier → shipped → delivered,
+ * Order status rules — docs/product/business-rules.md: pending → routed → ordered_from_supplier → shipped → delivered,
  * or cancelled (before shipping) / returned (after shipping). The one table the API and the console share.
  */
+import { z } from 'zod';
+import { listQuery } from './api';
+import { cursor, isoDateTime, reqText } from './fields';
+
 export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -46,3 +50,80 @@ export function pathTo(status: OrderStatus): OrderStatus[] {
       return ['pending', 'cancelled'];
   }
 }
+
+// ---- requests and answers (docs/commerce.md "Orders") ------------------------------------------
+
+export const ORDER_SORTS = ['created_at', 'total', 'status'] as const;
+export const MARKETPLACE_LABEL: Record<Marketplace, string> = { amazon: 'Amazon', ebay: 'eBay', walmart: 'Walmart', shopify: 'Shopify' };
+
+/** `?status=pending` or `?status=pending,routed` (Refine "in" filters send a list). */
+const csvEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string().max(500), z.array(z.string().max(100)).max(values.length * 2)])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).min(1).max(values.length));
+
+export const orderListQuery = listQuery.extend({
+  sort: z.enum(ORDER_SORTS).default('created_at'),
+  cursor: cursor.optional(),
+  id: reqText(64).optional(),
+  status: csvEnum(ORDER_STATUSES).optional(),
+  marketplace: csvEnum(MARKETPLACES).optional(),
+  created_from: isoDateTime().optional(),
+  created_to: isoDateTime().optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+export const orderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not an order id') });
+
+const reason = reqText(500);
+
+export const statusBody = z
+  .object({ status: z.enum(ORDER_STATUSES), reason: reason.optional() })
+  .refine((b) => b.status !== 'cancelled' || b.reason, { path: ['reason'], message: 'A reason is required to cancel an order' });
+
+export const cancelBody = z.object({ reason });
+
+export const order = z.object({
+  id: z.string(),
+  marketplace: z.enum(MARKETPLACES),
+  external_order_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  fees: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  cancel_reason: z.string().nullable(),
+  items_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderItem = z.object({
+  id: z.union([z.string(), z.number()]),
+  sku: z.string(),
+  title: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  product_id: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const statusChange = z.object({
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  reason: z.string().nullable(),
+  actor: z.string(),
+  at: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChange>;
+
+export const orderDetail = order.extend({ items: z.array(orderItem), status_history: z.array(statusChange) });
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+// live rows and permissions: plain data in their own module (the page registry loads it without zod)
+export { ordersLive, ordersPermissions } from './modules/orders';

@@ -1,6 +1,7 @@
 /**
- * The one permission matrix — spec §6 "Permissions per role" and "Resource and action mapping".
+ * The one permission matrix — docs/product/routes-and-roles.md "Permissions per role" and "Resource and action mapping".
  * Imported by the server (route preHandlers) and by the client (access-control provider).
+ * The resource mapping here is the platform's; each domain maps its own resources in its contract.
  */
 import type { Role } from './roles';
 
@@ -16,15 +17,8 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: [
-    'read:products', 'read:orders', 'read:suppliers', 'read:analytics', 'read:settings', 'read:ops',
-    'read:capital', 'read:governance',
-    'write:products', 'write:orders', 'write:suppliers', 'write:settings',
-    'manage:users', 'manage:billing', 'manage:integrations',
-    'ops:dlq', 'ops:streams', 'ops:agents',
-    'capital:request', 'capital:approve', 'capital:manage',
-    'governance:view', 'governance:edit',
-  ],
+  // the administrator holds every permission (tests/unit/permissions.test.ts lists them by hand)
+  admin: PERMISSIONS,
   agent: [
     'read:products', 'read:orders', 'read:suppliers', 'read:analytics', 'read:ops', 'read:capital',
     'write:products', 'write:orders',
@@ -40,52 +34,63 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 export type Action = 'read' | 'list' | 'show' | 'create' | 'update' | 'edit' | 'delete' | 'approve' | 'manage';
 
-/** Resource × action → permission (spec §6 mapping). Unknown pairs map to null (denied). */
-export function permissionFor(resource: string, action: string): Permission | null {
-  const readish = action === 'read' || action === 'list' || action === 'show';
-  const writeish = action === 'create' || action === 'update' || action === 'edit' || action === 'delete';
-  switch (resource) {
-    case 'products':
-    case 'orders':
-    case 'suppliers':
-      if (readish) return `read:${resource}`;
-      if (writeish) return `write:${resource}`;
-      return null;
-    case 'advances':
-    case 'capital':
-      if (readish) return 'read:capital';
-      if (action === 'create') return 'capital:request';
-      if (action === 'approve') return 'capital:approve';
-      if (action === 'manage') return 'capital:manage';
-      return null;
-    case 'users':
-      return action === 'manage' ? 'manage:users' : null;
-    case 'integrations':
-      return action === 'manage' || readish || writeish ? 'manage:integrations' : null;
-    case 'dlq_message':
-    case 'dlq':
-      return readish || action === 'manage' || writeish ? 'ops:dlq' : null;
-    case 'stream':
-    case 'streams':
-      return readish || action === 'manage' || writeish ? 'ops:streams' : null;
-    case 'agents':
-      return 'ops:agents';
-    case 'analytics':
-      return readish ? 'read:analytics' : null;
-    case 'settings':
-      if (readish) return 'read:settings';
-      if (writeish || action === 'manage') return 'write:settings';
-      return null;
-    case 'ops':
-      return readish ? 'read:ops' : null;
-    case 'governance':
-    case 'audit':
-      if (readish) return 'governance:view';
-      if (writeish || action === 'manage') return 'governance:edit';
-      return null;
-    default:
-      return null;
+/**
+ * How a resource's actions map to permissions: `read` answers read/list/show, `write`
+ * create/update/edit/delete, and a named action (`approve`, `manage`, `create`…) answers itself
+ * first. Actions the entry does not cover map to null (denied).
+ */
+export type ActionPermissions = Readonly<Partial<Record<Action | 'write', Permission>>>;
+
+/** Resource → its action mapping. A domain declares its resources in `contract/<domain>.ts`. */
+export type ResourcePermissions = Readonly<Record<string, ActionPermissions>>;
+
+const all = (p: Permission): ActionPermissions => ({ read: p, write: p, approve: p, manage: p });
+
+/**
+ * The platform's resources (docs/product/routes-and-roles.md). The domains' resources are
+ * declared by their page modules (`permissions`, from `contract/<domain>.ts`) and joined to these
+ * by the console's access control (providers/access-control.ts).
+ */
+export const PLATFORM_RESOURCE_PERMISSIONS: ResourcePermissions = {
+  advances: { read: 'read:capital', create: 'capital:request', approve: 'capital:approve', manage: 'capital:manage' },
+  capital: { read: 'read:capital', create: 'capital:request', approve: 'capital:approve', manage: 'capital:manage' },
+  users: { manage: 'manage:users' },
+  integrations: { read: 'manage:integrations', write: 'manage:integrations', manage: 'manage:integrations' },
+  dlq_message: { read: 'ops:dlq', write: 'ops:dlq', manage: 'ops:dlq' },
+  dlq: { read: 'ops:dlq', write: 'ops:dlq', manage: 'ops:dlq' },
+  stream: { read: 'ops:streams', write: 'ops:streams', manage: 'ops:streams' },
+  streams: { read: 'ops:streams', write: 'ops:streams', manage: 'ops:streams' },
+  agents: all('ops:agents'),
+  analytics: { read: 'read:analytics' },
+  settings: { read: 'read:settings', write: 'write:settings', manage: 'write:settings' },
+  ops: { read: 'read:ops' },
+  governance: { read: 'governance:view', write: 'governance:edit', manage: 'governance:edit' },
+  audit: { read: 'governance:view', write: 'governance:edit', manage: 'governance:edit' },
+};
+
+const READISH = new Set(['read', 'list', 'show']);
+const WRITEISH = new Set(['create', 'update', 'edit', 'delete']);
+
+/** One resource's permission for an action under a mapping (null: denied). */
+export function permissionIn(table: ResourcePermissions, resource: string, action: string): Permission | null {
+  if (!Object.hasOwn(table, resource)) return null;
+  const entry = table[resource];
+  if (Object.hasOwn(entry, action) && action !== 'write') return entry[action as Action] ?? null;
+  if (READISH.has(action)) return entry.read ?? null;
+  if (WRITEISH.has(action)) return entry.write ?? null;
+  return null;
+}
+
+/** Joins the platform's mapping and the domains' (a resource declared twice is refused). */
+export function resourcePermissions(domains: readonly ResourcePermissions[]): ResourcePermissions {
+  const out: Record<string, ActionPermissions> = { ...PLATFORM_RESOURCE_PERMISSIONS };
+  for (const d of domains) {
+    for (const [resource, entry] of Object.entries(d)) {
+      if (Object.hasOwn(out, resource)) throw new Error(`Resource "${resource}" is mapped twice`);
+      out[resource] = entry;
+    }
   }
+  return out;
 }
 
 export function hasPermission(role: Role, permission: Permission): boolean {
@@ -100,7 +105,8 @@ export function hasAllPermissions(role: Role, permissions: readonly Permission[]
   return permissions.every((p) => hasPermission(role, p));
 }
 
-export function can(role: Role, resource: string, action: string): boolean {
-  const p = permissionFor(resource, action);
+/** May the role do the action under this mapping? */
+export function canIn(table: ResourcePermissions, role: Role, resource: string, action: string): boolean {
+  const p = permissionIn(table, resource, action);
   return p !== null && hasPermission(role, p);
 }

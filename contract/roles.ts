@@ -1,4 +1,4 @@
-/** Roles and their hierarchy — spec §3 (Role) and §6. */
+/** Roles and their hierarchy — docs/product/data.md (Role) and §6. */
 export const ROLES = ['user', 'agent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -16,12 +16,12 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Role from a user's metadata: defaults to "user" when absent (spec §3 User). */
+/** Role from a user's metadata: defaults to "user" when absent (docs/product/data.md User). */
 export function roleOf(value: unknown): Role {
   return isRole(value) ? value : 'user';
 }
 
-/** A guard passes when the user's level is at least that of one of the required roles (spec §6). */
+/** A guard passes when the user's level is at least that of one of the required roles (docs/product/routes-and-roles.md). */
 export function meetsRole(role: Role, required: readonly Role[] | undefined): boolean {
   if (!required || required.length === 0) return true;
   return required.some((r) => ROLE_LEVEL[role] >= ROLE_LEVEL[r]);

@@ -1,5 +1,5 @@
 /**
- * Commerce console end to end — issue 5 (Tests: Playwright), spec §2.1, §2.5, §7.2: create and edit a
+ * Commerce console end to end — docs/commerce.md (Tests: Playwright), docs/product/routes-and-roles.md, docs/product/shell.md, docs/product/api-calls.md: create and edit a
  * supplier, score all, import a Shopify CSV and find the product through the palette, and filter orders
  * by status from the URL. Real server, real sign-in (dev mailbox), Debian's Chromium.
  */

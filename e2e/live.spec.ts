@@ -1,10 +1,11 @@
 /**
- * Issue 6 §8 and performance note: a tab opens exactly one EventSource (the combined stream), and a
+ * docs/events.md and performance note: a tab opens exactly one EventSource (the combined stream), and a
  * table of a live resource refreshes when a matching event arrives — no reload, no polling.
  */
 import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
+import { SSE_STREAMS } from '../contract/events';
 
 test('the orders table refreshes on a live event, over the one stream of the tab', async ({ page }) => {
   const streams: string[] = [];
@@ -35,6 +36,7 @@ test('the orders table refreshes on a live event, over the one stream of the tab
   expect(streams).toHaveLength(1);
   const url = new URL(streams[0]);
   expect(url.pathname).toBe('/api/stream');
-  expect(url.searchParams.get('streams')).toBe('alerts,metrics,agents,jobs,events');
+  // every SSE stream of the contract, once
+  expect(url.searchParams.get('streams')?.split(',').sort()).toEqual([...SSE_STREAMS].sort());
   expect(url.searchParams.get('token')).toBeTruthy();
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Playwright: a webhook to a closed port lands in the DLQ, shown on /ops/dlq; replay after
+ * docs/events.md "Playwright: a webhook to a closed port lands in the DLQ, shown on /ops/dlq; replay after
  * pointing it at a live test receiver clears it." As an admin, through the console: create the
  * webhook, trigger an order event, watch the failed delivery reach the DLQ, point the webhook at a
  * receiver started here, replay from /ops/dlq, and see the receiver get the event and the entry clear.

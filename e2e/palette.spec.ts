@@ -1,5 +1,5 @@
 /**
- * Command palette in the browser — spec §2.5: Ctrl+K / Cmd+K, the exact texts, groups with no text,
+ * Command palette in the browser — docs/product/shell.md: Ctrl+K / Cmd+K, the exact texts, groups with no text,
  * the no-results state, keyboard choice of a command, and the query clearing on close.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** Spec §2.3 in the browser: each demo role signs in by magic link and sees exactly its navigation. */
+/** docs/product/routes-and-roles.md in the browser: each demo role signs in by magic link and sees exactly its navigation. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectedNav, type NavRole } from './support/navigation';
 import { signIn, USERS } from './support/sign-in';

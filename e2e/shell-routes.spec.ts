@@ -1,4 +1,4 @@
-/** Spec §2.1, §2.4, §2.8, §4 in the browser: redirects, guards, 404, sign-out and diagnostics. */
+/** docs/product/routes-and-roles.md, docs/product/shell.md in the browser: redirects, guards, 404, sign-out and diagnostics. */
 import { expect, test } from '@playwright/test';
 import { requestMagicLink, signIn, USERS } from './support/sign-in';
 
@@ -80,4 +80,20 @@ test('an auth error in the URL becomes a toast and leaves the address bar', asyn
   await page.goto('/auth?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired#error=access_denied&sb=');
   await expect(page.getByText('Email link is invalid or has expired').first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the first Tab stop skips to the main content, past the bar and the navigation', async ({ page }) => {
+  await signIn(page, USERS.seller);
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible({ timeout: 30_000 });
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  // the next Tab stop is inside the page, not in the top bar or the side navigation
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main#main'))).toBe(true);
 });

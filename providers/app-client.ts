@@ -1,9 +1,10 @@
 /**
- * The browser's wiring of the API layer — spec §7.1/§7.4: one API client over the supabase-js session
+ * The browser's wiring of the API layer — docs/product/api-calls.md/§7.4: one API client over the supabase-js session
  * and the profile's tenant, the Refine data and access-control providers, the react-query client,
  * the flags loader and the request-log hooks for the Diagnostics drawer.
  */
 import { createApiClient, useRequestLogEvents, useRequestLogStats, uuidV4 } from './api';
+import { xhrUpload } from './api/xhr-upload';
 import { createQueryClient, createDataProvider } from './data-provider';
 import { getProfile } from './auth/profile-store';
 import { appConfig } from './config';
@@ -35,6 +36,7 @@ export const apiClient = createApiClient({
   random: () => Math.random(),
   uuid: () => uuidV4((bytes) => crypto.getRandomValues(bytes)),
   storage: window.localStorage,
+  upload: xhrUpload,
 });
 
 export const dataProvider = createDataProvider(apiClient);

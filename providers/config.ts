@@ -1,4 +1,4 @@
-/** Build-time configuration of the front end (spec §5). Bases default to the page's own origin. */
+/** Build-time configuration of the front end (docs/product/data.md). Bases default to the page's own origin. */
 const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost:3000';
 
 export const appConfig = {

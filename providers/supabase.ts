@@ -1,7 +1,34 @@
-/** The one supabase-js client (spec §7.4): PKCE, persisted session, auto refresh, session detected in the URL. */
-import { createClient } from '@supabase/supabase-js';
-import { appConfig } from './config';
+/**
+ * The one Supabase client of the full app (docs/product/api-calls.md): the auth client (PKCE,
+ * persisted session, auto refresh, session detected in the URL) and PostgREST for the profile read —
+ * the two parts of supabase-js the console uses, without its realtime, storage and functions clients
+ * (docs/performance.md "Delivery"). PostgREST requests carry the session's access token, else the
+ * public key, as supabase-js sends them.
+ */
+import type { GoTrueClient } from '@supabase/auth-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { anonKey, createAuthClient, serviceUrl } from './auth/auth-client';
 
-export const supabase = createClient(appConfig.supabaseUrl, appConfig.supabaseAnonKey || 'missing-anon-key', {
-  auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-});
+export interface ConsoleSupabase {
+  auth: GoTrueClient;
+  from: PostgrestClient['from'];
+}
+
+/** `fetch` with `apikey` and `Authorization: Bearer <session token or public key>` unless already set. */
+export function fetchWithSession(auth: Pick<GoTrueClient, 'getSession'>, key: string, base: typeof fetch = (i, init) => fetch(i, init)): typeof fetch {
+  return async (input, init) => {
+    const { data } = await auth.getSession();
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', key);
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${data.session?.access_token ?? key}`);
+    return base(input, { ...init, headers });
+  };
+}
+
+export function createConsoleSupabase(): ConsoleSupabase {
+  const auth = createAuthClient();
+  const rest = new PostgrestClient(serviceUrl('rest/v1'), { fetch: fetchWithSession(auth, anonKey()) });
+  return { auth, from: rest.from.bind(rest) };
+}
+
+export const supabase = createConsoleSupabase();

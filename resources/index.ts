@@ -1,7 +1,7 @@
 /**
- * The page registry (DESIGN §2): every resource and page module of the console, in one list.
+ * The page registry (docs/product/architecture.md §2): every resource and page module of the console, in one list.
  * Adding a domain = one folder under resources/ + one line here; the shell derives Refine's
- * resources, the routes and the side navigation (spec §2.1, §2.3) from this list.
+ * resources, the routes and the side navigation (docs/product/routes-and-roles.md) from this list.
  */
 import type { PageModule } from '../src/lib/registry';
 import dashboard from './dashboard';

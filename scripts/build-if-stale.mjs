@@ -1,9 +1,14 @@
-// Builds the app when dist/ is missing or older than its sources (used by `npm start` and the e2e server).
+// Builds what is missing or older than its sources (used by `npm start` and the e2e server):
+// the web app into dist/ (Vite, with precompressed .br/.gz copies) and the server into
+// dist-server/ (esbuild, docs/performance.md "Start time").
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { buildServer, SERVER_OUT } from './build-server.mjs';
 
-const SOURCES = ['src', 'resources', 'providers', 'contract', 'index.html', 'vite.config.ts', 'package.json', '.env', '.env.example'];
+const SHARED = ['contract', 'package.json', '.env', '.env.example'];
+const WEB_SOURCES = ['src', 'resources', 'providers', 'index.html', 'vite.config.ts', ...SHARED];
+const SERVER_SOURCES = ['server', 'scripts/build-server.mjs', ...SHARED];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -14,12 +19,40 @@ function newest(path) {
   return max;
 }
 
-export function buildIfStale(root = process.cwd()) {
-  const index = join(root, 'dist/index.html');
-  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
-  if (builtAt && sourcesAt <= builtAt) return;
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding the app...' : 'Building the app (first start)...');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+function builtAt(root, marker) {
+  const path = join(root, marker);
+  return existsSync(path) ? statSync(path).mtimeMs : 0;
 }
+
+function stale(root, marker, sources) {
+  const at = builtAt(root, marker);
+  return { first: at === 0, stale: at === 0 || Math.max(...sources.map((s) => newest(join(root, s)))) > at };
+}
+
+export function webIsStale(root = process.cwd()) {
+  return stale(root, 'dist/index.html', WEB_SOURCES);
+}
+
+export function serverIsStale(root = process.cwd()) {
+  return stale(root, `${SERVER_OUT}/built.json`, SERVER_SOURCES);
+}
+
+export async function buildIfStale(root = process.cwd()) {
+  const web = webIsStale(root);
+  if (web.stale) {
+    console.log(web.first ? 'Building the app (first start)...' : 'Sources changed since the last build: rebuilding the app...');
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  if (serverIsStale(root).stale) {
+    try {
+      await buildServer(root);
+    } catch (e) {
+      console.error(`Could not compile the server: ${e instanceof Error ? e.message : e}`);
+      process.exit(1);
+    }
+  }
+}
+
+/** The compiled server, run by `node` with no transpiler. */
+export const serverEntry = (root = process.cwd()) => join(root, SERVER_OUT, 'main.mjs');

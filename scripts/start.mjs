@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: build the app when dist/ is missing or older than its sources, then run the one server process.
-import { join } from 'node:path';
+// `npm start`: build the app and the server when missing or older than their sources, then run the
+// one server process from the compiled bundle (docs/performance.md "Start time").
 import { spawn } from 'node:child_process';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStale, serverEntry } from './build-if-stale.mjs';
 
 const root = process.cwd();
-buildIfStale(root);
+await buildIfStale(root);
 
-const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts')], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry(root)], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,16 +1,18 @@
 /**
- * The one Fastify app — DESIGN §1. Load order reads as a table of contents:
+ * The one Fastify app — docs/product/architecture.md §1. Load order reads as a table of contents:
  * parsers and hooks, health, embedded auth (/auth/v1, /rest/v1, /dev/mailbox), the product API
  * (/api, authenticated), then the built front end with index.html fallback.
  */
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import type { Config } from './config';
-import { HttpError } from './api/errors';
+import { HttpError, errorBody } from './api/errors';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, routeNotFound } from './api/router-errors';
+import { trackRoutes } from './api/route-index';
+import { rejectNul } from './api/nul-guard';
 import { registerHealth } from './api/health';
 import { createAuthenticate } from './api/authenticate';
 import { createAuthCache } from './api/auth-cache';
@@ -22,24 +24,50 @@ import { createVerifier } from './auth/jwt';
 import { resolveJwtSecret } from './auth/secret';
 import { registerEmbeddedAuth } from './auth/routes';
 import { attachEventRuntime } from './events/runtime';
+import { consumerRegistry } from './events/consumers';
+import { loggerOptions } from './logging';
 import './api/context';
+// delivery and hardening of every answer (docs/api-conventions.md "Security headers", "Body limits")
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
+import { registerStatic } from './http/static';
+import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
 
-export interface BuildOptions { config: Config; db: Db; logger?: boolean }
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove redaction). */
+  logStream?: NodeJS.WritableStream;
+}
 
-const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health'];
+// paths that never fall back to index.html (a missing /assets/ chunk is a 404, not HTML)
+const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health', '/assets/'];
 
-export async function buildApp({ config, db: rawDb, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: rawDb, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // credentials never reach a log line (server/logging.ts)
+    logger: logger ? loggerOptions(config, logStream) : false,
     // only behind a known proxy: otherwise a client could pick its own address past the per-IP limits
     trustProxy: config.trustProxy,
-    bodyLimit: 50 * 1024 * 1024,
+    // small for everyone; import uploads get more after their token is checked (server/http/body-limits.ts)
+    bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
+    // router-level errors answer the API's error shape (server/api/router-errors.ts)
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   });
-  // event runtime (issue 6): request/query timing for the ops summary, started on ready, stopped on close
-  const db = attachEventRuntime(app, rawDb, config);
+  // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
+  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules));
 
-  // supabase-js signOut POSTs an empty body with a JSON content type (auth-protocol §0)
+  await registerSecurityHeaders(app, { supabaseUrl: config.supabaseUrl });
+  await registerCompression(app);
+  // before any route: the index answers 405s; NULs are refused for every route (server/api/nul-guard.ts)
+  trackRoutes(app);
+  app.addHook('preValidation', rejectNul);
+
+  // supabase-js signOut POSTs an empty body with a JSON content type (docs/product/auth-protocol.md §0)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -52,6 +80,8 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
   app.addContentTypeParser(['text/csv', 'text/plain', 'text/tab-separated-values', 'application/octet-stream'], { parseAs: 'string' }, (_r, body, done) =>
     done(null, body),
   );
+  // product image uploads arrive as raw bytes; the route checks type and magic numbers (server/api/images/routes.ts)
+  app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
 
   app.addHook('onRequest', async (req, reply) => {
     const cid = req.headers['x-correlation-id'];
@@ -62,14 +92,21 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
     reply.header('X-Request-Id', req.id);
   });
 
+  // token answers and API data are never kept by a browser or a shared cache (docs/auth.md, "Tokens")
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/(?:api|auth\/v1|rest\/v1)(?:[/?]|$)/.test(req.url)) reply.header('cache-control', 'no-store');
+  });
+
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.status).send({ message: err.message, code: err.code, details: err.details ?? null });
+      return reply.code(err.status).send(errorBody(err));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ message: err.message, code: (err as FastifyError).code ?? 'bad_request', details: null });
+      // Fastify's own codes (FST_ERR_CTP_BODY_TOO_LARGE…) in the API's snake_case vocabulary
+      const code = (err as FastifyError).code?.replace(/^FST_ERR_(CTP_)?/, '').toLowerCase() ?? 'bad_request';
+      return reply.code(status).send({ message: err.message, code, details: null });
     }
     req.log.error({ err, correlationId: req.correlationId }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error', code: 'internal', details: null });
@@ -78,6 +115,7 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const verify = createVerifier({ secret, supabaseUrl: config.supabaseUrl, supabaseJwtSecret: config.supabaseJwtSecret });
   const services: Services = { db, config };
+  registerBodyLimits(app, verify);
 
   registerHealth(app, db, config);
   if (!config.supabaseUrl) await registerEmbeddedAuth(app, { db, config, secret });
@@ -89,28 +127,23 @@ export async function buildApp({ config, db: rawDb, logger = true }: BuildOption
       scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl, cache }));
       scope.addHook('preHandler', createRateLimit({ db, perMinute: config.rateLimitPerMin, writesPerMinute: config.rateLimitWritesPerMin }));
       const api: Api = { app: scope, services, route: (def) => route(scope, db, def) };
-      for (const mod of apiModules) mod(api);
+      for (const mod of apiModules) mod.routes(api);
     },
     { prefix: '/api' },
   );
 
   const indexHtml = join(config.distDir, 'index.html');
   if (existsSync(indexHtml)) {
-    // wildcard: files built after the start (a rebuild under a running server) are served too
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: true, index: false });
-    // the wildcard route answers a directory ("/") with 403: the app's root is index.html
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    await registerStatic(app, config.distDir);
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0];
       if ((req.method === 'GET' || req.method === 'HEAD') && !APP_PREFIXES.some((p) => path.startsWith(p))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return reply.code(404).send({ message: `Route ${req.method} ${path} not found`, code: 'not_found', details: null });
+      return routeNotFound(app, req, reply);
     });
   } else {
-    app.setNotFoundHandler((req, reply) =>
-      reply.code(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'not_found', details: null }),
-    );
+    app.setNotFoundHandler((req, reply) => routeNotFound(app, req, reply));
   }
   return app;
 }

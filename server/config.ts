@@ -23,6 +23,13 @@ export interface Config {
   supabaseUrl?: string;
   supabaseJwtSecret?: string;
   siteUrl?: string;
+  /**
+   * Origins magic links may use when SITE_URL is unset (AUTH_SITE_ORIGINS, comma-separated); empty
+   * means the address the server listens on (docs/auth.md, "Link origin").
+   */
+  authSiteOrigins: string[];
+  /** Serve /dev/mailbox to any client, not only loopback ones (DEV_MAILBOX_PUBLIC=true). */
+  devMailboxPublic: boolean;
   emailMinIntervalS: number;
   otpIpLimit: number;
   smtpUrl?: string;
@@ -46,7 +53,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
   return {
     port: num(env.PORT, 3000),
-    host: env.HOST ?? '0.0.0.0',
+    // loopback unless asked: the dev mailbox and a fresh install are not meant for the network
+    host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: Math.max(1, num(env.DATABASE_POOL_MAX, 10)),
@@ -55,6 +63,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     supabaseUrl: env.SUPABASE_URL || undefined,
     supabaseJwtSecret: env.SUPABASE_JWT_SECRET || undefined,
     siteUrl: env.SITE_URL || undefined,
+    authSiteOrigins: (env.AUTH_SITE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    devMailboxPublic: /^(1|true|yes|on)$/i.test(env.DEV_MAILBOX_PUBLIC ?? ''),
     emailMinIntervalS: num(env.AUTH_EMAIL_MIN_INTERVAL_S, 60),
     otpIpLimit: num(env.AUTH_OTP_IP_LIMIT, 30),
     smtpUrl: env.SMTP_URL || undefined,

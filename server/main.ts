@@ -7,6 +7,7 @@ import { openDatabase } from './db';
 import { DataDirLockedError } from './db/lock';
 import { buildApp } from './app';
 import { seed } from './seed';
+import { describeLinkOrigin, isLoopbackHostname } from './auth/site-origins';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,9 +41,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  console.log(`\nSeller Console on http://localhost:${config.port}  — database: ${engine}`);
+  const local = `http://localhost:${config.port}`;
+  const listening = isLoopbackHostname(config.host) ? `${local} (this machine only; HOST=0.0.0.0 opens it to the network)` : `${local}, listening on ${config.host}`;
+  console.log(`\nSeller Console on ${listening}  — database: ${engine}`);
+  // where the mailed links point: an operator sees at once whether SITE_URL is needed
+  if (!config.supabaseUrl) console.log(describeLinkOrigin(config, app));
   if (!config.production && !config.smtpUrl && !config.supabaseUrl) {
-    console.log(`Sign in with admin@demo.local, agent@demo.local or seller@demo.local; links land in http://localhost:${config.port}/dev/mailbox\n`);
+    const who = config.devMailboxPublic ? 'any client (DEV_MAILBOX_PUBLIC)' : 'this machine only';
+    console.log(`Sign in with admin@demo.local, agent@demo.local or seller@demo.local; links land in ${local}/dev/mailbox (${who})\n`);
   }
 }
 

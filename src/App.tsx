@@ -1,12 +1,10 @@
 /**
- * The console app — DESIGN §2: Refine, the routes and the navigation are all derived from the page
- * registry (resources/index.ts). Route table of spec §2.1: `/` → /dashboard, `/login` → /auth,
+ * The console app — docs/product/architecture.md §2: Refine, the routes and the navigation are all derived from the page
+ * registry (resources/index.ts). Route table of docs/product/routes-and-roles.md: `/` → /dashboard, `/login` → /auth,
  * signed-out visitors only reach /auth, unknown paths show "Page Not Found".
  */
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { Refine } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
-import routerProvider from '@refinedev/react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { modules as registry } from '../resources';
@@ -14,11 +12,13 @@ import { accessControlProvider, dataProvider, loadFlags, queryClient } from '../
 import { createAuthProvider } from '../providers/auth/auth-provider';
 import { AuthSessionProvider, useAuth, type AuthEvent } from '../providers/auth/auth-context';
 import { liveProvider } from '../providers/live';
+import { useNotificationProvider } from '../providers/notification-provider';
+import { routerProvider } from '../providers/router/router-provider';
 import { FlagsProvider } from '../providers/flags';
 import { appConfig } from '../providers/config';
 import { supabase } from '../providers/supabase';
 import type { PageModule } from './lib/registry';
-import { refineResources, routeTable } from './lib/registry-derive';
+import { canParamsOf, refineResources, routeTable } from './lib/registry-derive';
 import { SignInPage } from './pages/auth/sign-in-page';
 import { AppLayout } from './shell/app-layout';
 import { ConfigErrorBanner, DebugBanner } from './shell/banners/banners';
@@ -27,21 +27,27 @@ import { CommandPalette } from './shell/command-palette';
 import { RequireAuth, RoleGuard } from './shell/guards';
 import { healthEndpoint } from './shell/health/health-check';
 import { HealthProvider } from './shell/health/health-context';
-import { NotFound } from './shell/not-found';
 import { theme } from './shell/theme';
 import { messageConfig, notificationConfig } from './shell/toasts';
+// the full app's styles load with it (the light /auth entry has its own: src/sign-in/)
+import 'antd/dist/reset.css';
+import './shell/shell.css';
+import './shell/a11y.css';
+
+// not part of the first page: antd's Result and its illustrations load when a path is unknown (docs/performance.md "Delivery")
+const NotFound = lazy(() => import('./shell/not-found').then((m) => ({ default: m.NotFound })));
 
 const authProvider = createAuthProvider(supabase, () => window.location.origin);
 const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
 const clock = () => performance.now();
 
-/** `/login?next=…` forwards to `/auth` with its query (spec §2.1). */
+/** `/login?next=…` forwards to `/auth` with its query (docs/product/routes-and-roles.md). */
 function LoginRedirect() {
   const { search } = useLocation();
   return <Navigate to={`/auth${search}`} replace />;
 }
 
-/** Auth events → toasts (spec §4); URL auth problems found at start-up → one error toast (spec §8). */
+/** Auth events → toasts (docs/product/shell.md); URL auth problems found at start-up → one error toast (docs/product/errors.md). */
 function AuthWithToasts({ startupMessage, children }: { startupMessage: string | null; children: React.ReactNode }) {
   const { notification } = AntApp.useApp();
   const shown = useRef(false);
@@ -74,19 +80,19 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
           <RequireAuth>
             <FlagsProvider key={tenantKey} load={loadFlags}>
               <AppLayout modules={modules} />
-              <CommandPalette />
+              <CommandPalette modules={modules} />
             </FlagsProvider>
           </RequireAuth>
         }
       >
         <Route index element={<Navigate to="/dashboard" replace />} />
-        {routeTable(modules).map(({ path, element: Page, roles }) => (
+        {routeTable(modules).map((row) => (
           <Route
-            key={path}
-            path={path}
+            key={row.path}
+            path={row.path}
             element={
-              <RoleGuard roles={roles}>
-                <Page />
+              <RoleGuard route={canParamsOf(row)}>
+                <row.element />
               </RoleGuard>
             }
           />

@@ -1,4 +1,4 @@
-/** The side navigation of spec §2.3, per role (section → labels in order). */
+/** The side navigation of docs/product/routes-and-roles.md, per role (section → labels in order). */
 export type NavRole = 'seller' | 'agent' | 'admin';
 
 interface Row { section: string; label: string; roles?: readonly ('agent' | 'admin')[] }

@@ -1,5 +1,5 @@
 /**
- * Signs in through the real magic-link flow (spec §2.6, auth-protocol §1–§2): the email on /auth,
+ * Signs in through the real magic-link flow (docs/product/shell.md, docs/product/auth-protocol.md §1–§2): the email on /auth,
  * "Send magic link", the link read from the dev mailbox (`GET /dev/mailbox.json?to=`), opened in the
  * SAME page — the PKCE verifier lives in this browser's storage.
  */

@@ -1,7 +1,8 @@
 /**
- * The API client every call goes through — spec §7.1, §8, §9 and DESIGN §4. It composes the small
+ * The API client every call goes through — docs/product/api-calls.md, docs/product/errors.md, docs/product/constants.md and docs/api-conventions.md. It composes the small
  * pieces of this folder: headers, query string, retry timing, shared session refresh, CSRF token,
- * mock fallback and the request log.
+ * mock fallback, retry status and the request log. JSON is the default; `rawBody` sends a file's
+ * text as is and `blob()` answers a file (CSV import and export), on the same path (docs/api-client.md).
  */
 import { MESSAGES, RETRY, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 import { backoffDelay, retryAfterMs } from './backoff';
@@ -11,12 +12,16 @@ import { buildHeaders, isMutation } from './headers';
 import { withApiMeta, withMockMeta, type WithMeta } from './meta';
 import { buildQuery } from './query-string';
 import { createRequestLog, type RequestEvent } from './request-log';
+import { retryStatus as sharedRetryStatus } from './retry-status';
 import { createSharedRefresh } from './session';
 import type { ApiClientDeps, RequestOptions } from './types';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 interface CsrfAnswer { token: string; expires_at?: string }
+
+/** Statuses a gateway answers when the API behind it is down: with no answer at all, the only ones mock data may stand in for. */
+const API_DOWN = new Set([502, 503, 504]);
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
@@ -34,6 +39,7 @@ export function createApiClient(deps: ApiClientDeps) {
   const refreshFor = createSharedRefresh(deps.refreshSession);
   const apiRoot = `${deps.baseUrl.replace(/\/+$/, '')}/api`;
   const isoNow = () => new Date(deps.now()).toISOString();
+  const retries = deps.retryStatus ?? sharedRetryStatus;
   let csrfLoading: Promise<string | null> | null = null;
 
   /** The stored CSRF token, fetched once (shared by concurrent calls) when none is stored. */
@@ -53,7 +59,12 @@ export function createApiClient(deps: ApiClientDeps) {
     return csrfLoading;
   }
 
-  async function request<T>(path: string, opts: RequestOptions<T> = {}): Promise<WithMeta<T>> {
+  function request<T>(path: string, opts: RequestOptions<T> = {}): Promise<WithMeta<T>> {
+    return send(path, opts, async (res) => withApiMeta<T>(await readBody(res), isoNow()), (data) => withMockMeta(data, isoNow()));
+  }
+
+  /** One call with retries, refresh and logging; `read` turns the successful answer into the result. */
+  async function send<T, R>(path: string, opts: RequestOptions<T>, read: (res: Response) => Promise<R>, mock: (data: T) => R): Promise<R> {
     const method = opts.method ?? 'GET';
     const needsAuth = opts.auth !== false;
     const correlationId = opts.correlationId ?? deps.uuid();
@@ -70,7 +81,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const csrfToken = isMutation(method) ? await ensureCsrf() : null;
     const idempotencyKey = opts.idempotencyKey ?? deps.uuid();
     const url = `${apiRoot}${path}${buildQuery(opts.query)}`;
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
 
     const event = (e: Pick<RequestEvent, 'status' | 'mocked' | 'error' | 'requestId'>) =>
       log.record({
@@ -83,7 +94,7 @@ export function createApiClient(deps: ApiClientDeps) {
         ...e,
       });
 
-    let retries = 0;
+    let attempt = 0;
     let refreshed = false;
     let sessionRefused = false;
     let status = 0;
@@ -92,8 +103,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     for (;;) {
       let res: Response;
-      try {
-        res = await deps.fetch(url, {
+      const init: RequestInit = {
           method,
           headers: buildHeaders({
             method,
@@ -109,20 +119,23 @@ export function createApiClient(deps: ApiClientDeps) {
           body,
           credentials: 'include',
           signal: opts.signal,
-        });
+        };
+      try {
+        // an upload with progress needs XMLHttpRequest (deps.upload); everything else is fetch
+        res = opts.onUploadProgress && deps.upload ? await deps.upload(url, init, opts.onUploadProgress) : await deps.fetch(url, init);
       } catch (err) {
-        // a network error (no answer at all) is not retried: it ends the loop (spec §8)
+        // a network error (no answer at all) is not retried: it ends the loop (docs/product/errors.md)
         failure = err;
         break;
       }
       status = res.status;
       requestId = res.headers.get('X-Request-Id') ?? undefined;
-      const payload = await readBody(res);
       if (res.ok) {
+        const result = await read(res).finally(() => retries.end(correlationId));
         event({ status, mocked: false, requestId });
-        return withApiMeta<T>(payload, isoNow());
+        return result;
       }
-      failure = apiErrorFrom(res.status, res.statusText, payload);
+      failure = apiErrorFrom(res.status, res.statusText, await readBody(res));
 
       if (res.status === 401 && token) {
         if (refreshed) {
@@ -138,21 +151,24 @@ export function createApiClient(deps: ApiClientDeps) {
         token = next;
         continue;
       }
-      if (!isRetryableStatus(res.status) || retries >= RETRY.maxRetries || opts.signal?.aborted) break;
+      if (!isRetryableStatus(res.status) || attempt >= RETRY.maxRetries || opts.signal?.aborted) break;
       const hinted = res.status === 429 ? retryAfterMs(res.headers.get('Retry-After'), deps.now()) : null;
-      await deps.sleep(hinted ?? backoffDelay(retries, deps.random));
-      retries += 1;
+      retries.begin(correlationId, path);
+      await deps.sleep(hinted ?? backoffDelay(attempt, deps.random));
+      attempt += 1;
     }
+    retries.end(correlationId);
 
     if (opts.signal?.aborted) throw failure;
     if (sessionRefused && needsAuth) deps.onAuthRequired(deps.currentPath());
 
     const error = failure instanceof Error && failure.message ? failure : new Error(MESSAGES.requestFailed);
-    // Mock data stands in for an unavailable service only; a 4xx is a real answer the user must see.
-    const unavailable = !(error instanceof ApiError) || isRetryableStatus(error.status);
-    if (opts.fallback && unavailable) {
+    // Mock data stands in only for an API that is down (no answer, or a gateway saying so); an answer
+    // of the API itself — a 4xx, a 500, a 429 — is real and the user must see it (docs/api-client.md).
+    const down = !(error instanceof ApiError) || API_DOWN.has(error.status);
+    if (opts.fallback && down) {
       event({ status, mocked: true, error: error.message, requestId });
-      return withMockMeta(opts.fallback(), isoNow());
+      return mock(opts.fallback());
     }
     event({ status, mocked: false, error: error.message, requestId });
     throw error;
@@ -169,6 +185,9 @@ export function createApiClient(deps: ApiClientDeps) {
       request<T>(path, { ...opts, method: 'PATCH', body }),
     delete: <T>(path: string, opts?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
       request<T>(path, { ...opts, method: 'DELETE' }),
+    /** A file answer (e.g. a CSV export) as a Blob; errors are read from the JSON body as usual. */
+    blob: (path: string, opts?: Omit<RequestOptions<never>, 'body' | 'fallback'>) =>
+      send<never, Blob>(path, { ...opts, headers: { Accept: '*/*', ...opts?.headers } }, (res) => res.blob(), () => new Blob()),
     /** Diagnostics: last 100 events, 60 s stats, correlation map. */
     log,
     csrf,

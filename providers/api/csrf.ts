@@ -1,5 +1,5 @@
 /**
- * CSRF token store — spec §4 (CSRF token), §9 (24 h), DESIGN §4: fetched from `GET /api/csrf`,
+ * CSRF token store — docs/product/shell.md (CSRF token), §9 (24 h), docs/api-conventions.md: fetched from `GET /api/csrf`,
  * kept in storage for 24 h, cleared once expired. Sent as `X-CSRF-Token` on non-GET calls.
  */
 import { CSRF_TTL_MS } from '../../contract/constants';

@@ -1,5 +1,5 @@
 /**
- * Request headers of every API call — spec §7.1: JSON content type, client name and version,
+ * Request headers of every API call — docs/product/api-calls.md: JSON content type, client name and version,
  * Bearer token, tenant, correlation/causation ids; on non-GET the idempotency key and the CSRF token.
  */
 import { CLIENT_NAME } from '../../contract/constants';

@@ -1,15 +1,19 @@
 /**
- * Refine list parameters → the API's list conventions (DESIGN §4: `?limit&offset&sort&order&search&<filters>`).
+ * Refine list parameters → the API's list conventions (docs/api-conventions.md: `?limit&offset&sort&order&search&<filters>`).
  * Pagination becomes limit/offset, the first sorter sort/order, filters query parameters.
  */
 import type { CrudFilter, CrudSort, Pagination } from '@refinedev/core';
-import { listQuery } from '../../contract/api';
+import { PAGE } from '../../contract/constants';
 import type { Query } from './query-string';
 
-/** The largest page the API serves: "no pagination" (client or off mode) asks for this many. */
-export const MAX_PAGE = listQuery.shape.limit.unwrap().maxValue ?? 500;
+/**
+ * The largest page the API serves (contract/api.ts `pageQuery` reads the same constant): "no
+ * pagination" (client or off mode) asks for this many. The constant, not the zod schema: zod stays
+ * off the first page's path (docs/performance.md "Delivery").
+ */
+export const MAX_PAGE = PAGE.maxSize;
 
-/** Fields whose `contains` filter is the free-text search (spec §3: products and orders take `search`). */
+/** Fields whose `contains` filter is the free-text search (docs/product/data.md: products and orders take `search`). */
 const SEARCH_FIELDS = new Set(['q', 'search']);
 
 export function paginationQuery(p: Pagination | undefined): Query {

@@ -1,5 +1,5 @@
 /**
- * react-query cache freshness — spec §9 "Cache freshness": default stale time 5 min, 2 query
+ * react-query cache freshness — docs/product/constants.md "Cache freshness": default stale time 5 min, 2 query
  * retries, no mutation retries; products 5 min, orders 30 s; presets realtime/semi-realtime/reference.
  * Refine 5 takes the client through `<Refine options={{ reactQuery: { clientConfig } }}>`
  * (QueryClientConfig or a QueryClient instance); its data keys are `["data", provider, resource, ...]`.
@@ -19,10 +19,13 @@ export const RESOURCE_STALE_MS: Record<string, number> = {
   orders: CACHE.ordersStaleMs,
 };
 
-/** Repeat a failed query only when repeating can help (network or retryable server error). */
+/**
+ * One retry layer per kind of failure: the API client already retried a retryable answer (≥500, 429)
+ * 3 times with backoff, so react-query repeats only what the client never retries — a call that got
+ * no answer at all (network). Repeating both multiplied the wait (about 26 s before an error showed).
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  const kind = categorize(error);
-  return failureCount < CACHE.queryRetries && (kind === 'retryable' || kind === 'network');
+  return failureCount < CACHE.queryRetries && categorize(error) === 'network';
 }
 
 export const queryClientConfig: QueryClientConfig = {

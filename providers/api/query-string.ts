@@ -1,4 +1,4 @@
-/** Query strings of API calls — spec §7.1: null/undefined values are skipped, objects are JSON-encoded. */
+/** Query strings of API calls — docs/product/api-calls.md: null/undefined values are skipped, objects are JSON-encoded. */
 export type QueryValue = string | number | boolean | null | undefined | object;
 export type Query = Record<string, QueryValue>;
 

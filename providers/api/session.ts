@@ -1,5 +1,5 @@
 /**
- * Session refresh shared by concurrent calls — spec §4 (Session during calls): a 401 triggers ONE
+ * Session refresh shared by concurrent calls — docs/product/shell.md (Session during calls): a 401 triggers ONE
  * refresh; every call that got a 401 with the same stale token awaits that same refresh.
  */
 export type TokenSource = () => Promise<string | null> | string | null;

@@ -1,6 +1,7 @@
-/** Dependencies and options of the API client — spec §7.1. Everything with a side effect is injected. */
+/** Dependencies and options of the API client — docs/product/api-calls.md. Everything with a side effect is injected. */
 import type { KeyValueStorage } from './csrf';
 import type { Query } from './query-string';
+import type { RetryStatus } from './retry-status';
 import type { TokenSource } from './session';
 
 export interface ApiClientDeps {
@@ -25,6 +26,10 @@ export interface ApiClientDeps {
   uuid: () => string;
   /** Holds the CSRF token (localStorage in the browser). */
   storage: KeyValueStorage;
+  /** Sends a request reporting upload progress (0–100); used for calls with `onUploadProgress`. */
+  upload?: (url: string, init: RequestInit, onProgress: (percent: number) => void) => Promise<Response>;
+  /** Where calls waiting for a retry are marked; the browser's shared one by default. */
+  retryStatus?: RetryStatus;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +39,10 @@ export interface RequestOptions<T = unknown> {
   query?: Query;
   /** JSON-encoded as the request body. */
   body?: unknown;
+  /** Sent as is instead of `body` (a CSV file's text); set its Content-Type in `headers`. */
+  rawBody?: string | Blob;
+  /** Upload progress 0–100 (large imports); needs the client's `upload` dependency. */
+  onUploadProgress?: (percent: number) => void;
   headers?: Record<string, string>;
   /** Reuse a key to make a repeated command a replay; random per call otherwise (one key for all its retries). */
   idempotencyKey?: string;

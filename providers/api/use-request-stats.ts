@@ -1,5 +1,5 @@
 /**
- * React hooks over the request log for the Diagnostics drawer — spec §2.4 and §9: stats over the
+ * React hooks over the request log for the Diagnostics drawer — docs/product/shell.md, docs/product/constants.md: stats over the
  * last 60 s, recomputed every 5 s (the window moves even when no request happens).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';

@@ -1,11 +1,12 @@
 /**
- * Auth state of the console — spec §4 "Auth status" and "Auth events": starts as loading, becomes
+ * Auth state of the console — docs/product/shell.md "Auth status" and "Auth events": starts as loading, becomes
  * authed when a session exists and anon when there is none or reading it fails. After a session
- * appears, the profile (tenant + role) is read once per user (spec §7.4); a missing profile is
- * reported so the guards can send the user to /auth (spec §6).
+ * appears, the profile (tenant + role) is read once per user (docs/product/api-calls.md); a missing profile is
+ * reported so the guards can send the user to /auth (docs/product/routes-and-roles.md).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
+import type { ConsoleSupabase } from '../supabase';
 import { loadProfile } from './load-profile';
 import type { Profile } from './profile-store';
 import { forgetAnnouncedSession, isNewSignIn } from './session-marker';
@@ -30,9 +31,9 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export interface AuthSessionProviderProps {
-  client: SupabaseClient;
+  client: ConsoleSupabase;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** Toasts of spec §4 are the shell's business; it is told about the events here. */
+  /** Toasts of docs/product/shell.md are the shell's business; it is told about the events here. */
   onEvent?: (event: AuthEvent) => void;
   children: ReactNode;
 }
@@ -68,7 +69,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
       hadSession.current = Boolean(next);
     };
     const { data } = client.auth.onAuthStateChange((event, next) => {
-      // TOKEN_REFRESHED and USER_UPDATED are only logged (spec §4); the new token is still kept
+      // TOKEN_REFRESHED and USER_UPDATED are only logged (docs/product/shell.md); the new token is still kept
       if (event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') console.info(`[auth] ${event}`);
       // supabase-js forbids awaiting its own calls inside this callback: defer state work
       setTimeout(() => accept(next), 0);
@@ -114,7 +115,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** Throws outside its provider (spec §8 "Using a context hook outside its provider"). */
+/** Throws outside its provider (docs/product/errors.md "Using a context hook outside its provider"). */
 export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used within an AuthSessionProvider');

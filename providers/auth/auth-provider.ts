@@ -1,15 +1,15 @@
 /**
- * Refine authProvider on supabase-js — spec §4, §6, §7.4. Refine's hooks (useLogout, useGetIdentity,
+ * Refine authProvider on supabase-js — docs/product/shell.md, docs/product/routes-and-roles.md, docs/product/api-calls.md. Refine's hooks (useLogout, useGetIdentity,
  * usePermissions, onError) go through it; the shell's guards read the same session via useAuth().
  */
 import type { AuthProvider } from '@refinedev/core';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ConsoleSupabase } from '../supabase';
 import { getProfile } from './profile-store';
 import { sendMagicLink, signOut } from './sign-in';
 
-export function createAuthProvider(client: SupabaseClient, origin: () => string): AuthProvider {
+export function createAuthProvider(client: Pick<ConsoleSupabase, 'auth'>, origin: () => string): AuthProvider {
   return {
-    /** `login({ email, next })` sends the magic link (spec §2.6). */
+    /** `login({ email, next })` sends the magic link (docs/product/shell.md). */
     async login(params: { email?: string; next?: string | null }) {
       const r = await sendMagicLink(client, origin(), params.email ?? '', params.next ?? null);
       return r.ok ? { success: true } : { success: false, error: { name: 'Sign-in failed', message: r.message } };
@@ -24,7 +24,7 @@ export function createAuthProvider(client: SupabaseClient, origin: () => string)
       const { data, error } = await client.auth.getSession();
       return !error && data.session ? { authenticated: true } : { authenticated: false, redirectTo: '/auth', logout: true };
     },
-    /** The API client already refreshed once before a 401 reaches here (spec §4): the session is gone. */
+    /** The API client already refreshed once before a 401 reaches here (docs/product/shell.md): the session is gone. */
     async onError(error: { status?: number; statusCode?: number }) {
       const status = error?.statusCode ?? error?.status;
       return status === 401 ? { logout: true, redirectTo: '/auth' } : {};

@@ -1,18 +1,18 @@
 /**
- * The profile read of spec §7.4 ("a query selecting tenant_id by user id", auth-protocol §7):
+ * The profile read of docs/product/api-calls.md ("a query selecting tenant_id by user id", docs/product/auth-protocol.md §7):
  * `profiles` row of the signed-in user → the profile store the API client reads its tenant from.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ConsoleSupabase } from '../supabase';
 import { roleOf } from '../../contract/roles';
 import { setProfile, type Profile } from './profile-store';
 
 export type ProfileResult = { status: 'ready'; profile: Profile } | { status: 'missing' } | { status: 'error'; message: string };
 
-export async function loadProfile(client: SupabaseClient, user: { id: string; email?: string }): Promise<ProfileResult> {
+export async function loadProfile(client: Pick<ConsoleSupabase, 'from'>, user: { id: string; email?: string }): Promise<ProfileResult> {
   const { data, error } = await client.from('profiles').select('tenant_id, role').eq('id', user.id).single();
   if (error || !data) {
     setProfile(null);
-    // PGRST116: zero rows — the user has no profile in any tenant (spec §6: send to /auth)
+    // PGRST116: zero rows — the user has no profile in any tenant (docs/product/routes-and-roles.md: send to /auth)
     if (error?.code === 'PGRST116' || !error) return { status: 'missing' };
     return { status: 'error', message: error.message };
   }

@@ -1,9 +1,9 @@
 /**
- * Tells a real sign-in from a reload — spec §4 "A sign-in shows the toast": supabase-js reports a
+ * Tells a real sign-in from a reload — docs/product/shell.md "A sign-in shows the toast": supabase-js reports a
  * stored session on every page load (INITIAL_SESSION, and SIGNED_IN on tab focus), so the toast is
  * shown only for a session id (JWT `session_id` claim) this browser has not announced yet.
  */
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 
 export const ANNOUNCED_SESSION_KEY = 'seller-console.announced-session';
 

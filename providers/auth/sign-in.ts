@@ -1,10 +1,10 @@
 /**
- * Sign-in calls of spec §2.6 / §7.4 on supabase-js: the magic link (PKCE; the link comes back to
+ * Sign-in calls of docs/product/shell.md / §7.4 on supabase-js: the magic link (PKCE; the link comes back to
  * /auth, where detectSessionInUrl exchanges the code, carrying `next`) and Google. The embedded
  * auth server has no Google provider: `/auth/v1/settings` is read first, so the browser is not
- * sent to a JSON error page (auth-protocol §5).
+ * sent to a JSON error page (docs/product/auth-protocol.md §5).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ConsoleSupabase } from '../supabase';
 import { authPathWithNext } from '../../src/lib/next-path';
 
 export const MAGIC_LINK_FALLBACK = 'Failed to send magic link';
@@ -12,7 +12,7 @@ export const GOOGLE_FALLBACK = 'Failed to initiate Google sign-in';
 
 export type SignInResult = { ok: true } | { ok: false; message: string };
 
-export async function sendMagicLink(client: SupabaseClient, origin: string, email: string, next: string | null): Promise<SignInResult> {
+export async function sendMagicLink(client: Pick<ConsoleSupabase, 'auth'>, origin: string, email: string, next: string | null): Promise<SignInResult> {
   try {
     const { error } = await client.auth.signInWithOtp({
       email,
@@ -46,7 +46,7 @@ async function disabledProviderMessage(ep: AuthEndpoint): Promise<string> {
 }
 
 /** Resolves only on failure: on success the browser is already navigating to Google. */
-export async function startGoogleSignIn(client: SupabaseClient, ep: AuthEndpoint, origin: string, next: string | null): Promise<SignInResult> {
+export async function startGoogleSignIn(client: Pick<ConsoleSupabase, 'auth'>, ep: AuthEndpoint, origin: string, next: string | null): Promise<SignInResult> {
   try {
     const res = await ep.fetch(`${ep.supabaseUrl}/auth/v1/settings`, { headers: { apikey: ep.anonKey } });
     if (!res.ok) return { ok: false, message: GOOGLE_FALLBACK };
@@ -59,8 +59,8 @@ export async function startGoogleSignIn(client: SupabaseClient, ep: AuthEndpoint
   }
 }
 
-/** Sign-out (spec §4): false when the server could not be told, in which case the session stays. */
-export async function signOut(client: SupabaseClient): Promise<boolean> {
+/** Sign-out (docs/product/shell.md): false when the server could not be told, in which case the session stays. */
+export async function signOut(client: Pick<ConsoleSupabase, 'auth'>): Promise<boolean> {
   try {
     const { error } = await client.auth.signOut();
     return !error;

@@ -1,5 +1,5 @@
 /**
- * Feature-flag provider — spec §3 (defaults), §4 (loading starts true and ends after the fetch,
+ * Feature-flag provider — docs/product/data.md (defaults), §4 (loading starts true and ends after the fetch,
  * success or failure), §7.2 (`GET /flags` merged over defaults) and §8 (failure: console warning,
  * defaults stay; the hook outside its provider throws).
  */

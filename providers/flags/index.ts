@@ -1,3 +1,3 @@
-/** Feature flags — spec §3, §4, §7.2. */
+/** Feature flags — docs/product/data.md, docs/product/shell.md, docs/product/api-calls.md. */
 export { FlagsProvider, useFlags, type FlagsContextValue, type FlagsProviderProps } from './flags-provider';
 export { mergeFlags, type Flags } from './merge-flags';

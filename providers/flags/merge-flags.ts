@@ -1,4 +1,4 @@
-/** Feature flags — spec §3: the defaults, with the server's boolean values merged over them. */
+/** Feature flags — docs/product/data.md: the defaults, with the server's boolean values merged over them. */
 import { DEFAULT_FLAGS, type FlagName } from '../../contract/constants';
 
 export type Flags = Record<FlagName, boolean> & Record<string, boolean>;

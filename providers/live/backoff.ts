@@ -1,4 +1,4 @@
-/** Stream reconnect backoff — spec §9: starts at 1 s, doubles with ±25 % jitter, up to 30 s. */
+/** Stream reconnect backoff — docs/product/constants.md: starts at 1 s, doubles with ±25 % jitter, up to 30 s. */
 import { STREAMS } from '../../contract/constants';
 
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {

@@ -1,6 +1,6 @@
 /**
- * One EventSource per tab (DESIGN §8: browsers allow 6 HTTP/1.1 connections per origin): the hub opens
- * the combined stream once, keeps the spec's buffers (§9) and fans events out to subscribers by channel.
+ * One EventSource per tab (docs/product/architecture.md §8: browsers allow 6 HTTP/1.1 connections per origin): the hub opens
+ * the combined stream once, keeps the buffers of docs/product/constants.md and fans events out to subscribers by channel.
  */
 import { STREAMS } from '../../contract/constants';
 import { createStreamClient, type StreamClient, type StreamEnv, type StreamEvent, type StreamState } from './stream-client';
@@ -35,7 +35,7 @@ export function createLiveHub(o: HubOptions): LiveHub {
     if (client) return;
     client = createStreamClient(o.env, {
       url: o.url,
-      eventNames: [...COMBINED_STREAMS, 'events', 'heartbeat'],
+      eventNames: [...COMBINED_STREAMS, 'heartbeat'],
       onEvent: (e) => {
         buffers['*'].push(e);
         buffers[e.channel]?.push(e);

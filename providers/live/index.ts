@@ -1,4 +1,4 @@
-/** The tab's live hub and Refine live provider (DESIGN §5): token query auth, combined stream. */
+/** The tab's live hub and Refine live provider (docs/events.md): token query auth, combined stream. */
 import { supabase } from '../supabase';
 import { appConfig } from '../config';
 import { browserStreamEnv } from './browser-env';
@@ -18,7 +18,7 @@ supabase.auth.onAuthStateChange((event, session) => {
 
 export function streamUrl(lastEventId: string | null): string | null {
   if (!accessToken) return null;
-  const q = new URLSearchParams({ streams: [...COMBINED_STREAMS, 'events'].join(','), token: accessToken });
+  const q = new URLSearchParams({ streams: COMBINED_STREAMS.join(','), token: accessToken });
   if (lastEventId) q.set('lastEventId', lastEventId);
   return `${appConfig.apiBase}/api/stream?${q.toString()}`;
 }

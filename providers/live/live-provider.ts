@@ -1,5 +1,5 @@
 /**
- * Refine live provider over the tab's one stream (issue 6 §8): `useList` with liveMode "auto"
+ * Refine live provider over the tab's one stream (docs/events.md "Live routing"): `useList` with liveMode "auto"
  * subscribes to `resources/<name>` and refetches when a matching event arrives.
  */
 import type { LiveEvent, LiveProvider } from '@refinedev/core';
@@ -11,7 +11,8 @@ export function createLiveProvider(hub: LiveHub): LiveProvider {
       return hub.subscribe(channel, (e) => {
         const type = e.event.split('.').pop() ?? e.event;
         if (types.length > 0 && !types.includes('*') && !types.includes(type) && !types.includes(e.event)) return;
-        const live: LiveEvent = { channel, type, payload: { ids: idsOf(e.data), ...(e.data as object) }, date: new Date(e.timestamp) };
+        // `ids` as strings last: a payload's numeric ids (DLQ entries) must not replace them
+        const live: LiveEvent = { channel, type, payload: { ...(e.data as object), ids: idsOf(e.data) }, date: new Date(e.timestamp) };
         callback(live);
       });
     },

@@ -1,4 +1,4 @@
-/** Bounded buffer of the newest items (spec §9 stream buffers). */
+/** Bounded buffer of the newest items (docs/product/constants.md stream buffers). */
 export class RingBuffer<T> {
   private items: T[] = [];
   constructor(readonly capacity: number) {}

@@ -1,5 +1,5 @@
 /**
- * Live stream client — spec §4 "Live stream connection" and §9 "Streams".
+ * Live stream client — docs/product/shell.md "Live stream connection" and §9 "Streams".
  * States: disconnected → connecting → connected; error on a failed stream; a closed or failed
  * connection schedules a reconnect (1 s ×2 ±25 % to 30 s); no heartbeat or event within the timeout
  * (30 s, 60 s for the dashboard) counts as a failure; offline pauses, online reconnects; an event
@@ -41,7 +41,7 @@ export interface StreamEnv {
 }
 
 export interface StreamOptions {
-  /** Builds the URL for a connection; lastEventId resumes without gap (DESIGN §5). */
+  /** Builds the URL for a connection; lastEventId resumes without gap (docs/events.md). */
   url(lastEventId: string | null): string | null;
   /** Event names to listen for besides plain messages (channels, `heartbeat`). */
   eventNames: string[];

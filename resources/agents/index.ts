@@ -1,4 +1,4 @@
-/** /agents — spec §2.1, §2.3, §6. */
+/** /agents — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { RobotOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -8,7 +8,7 @@ const agents: PageModule = {
   routes: [
     { path: '/agents', element: lazy(() => import('./agents-page')) },
   ],
-  access: { roles: ['agent', 'admin'] },
+  access: 'agents',
   menu: {
     section: 'AI & Automation',
     label: 'All Agents',

@@ -1,4 +1,4 @@
-/** /capital — spec §2.1, §2.3. */
+/** /capital — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { BankOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';

@@ -1,4 +1,4 @@
-/** /catalog — spec §2.1, §2.3. */
+/** /catalog (query filter=violations, tab) — docs/product/routes-and-roles.md; docs/marketplaces-ui.md. */
 import { lazy } from 'react';
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -8,6 +8,8 @@ const catalog: PageModule = {
   routes: [
     { path: '/catalog', element: lazy(() => import('./catalog-page')) },
   ],
+  // its tables read the listings resource: listing events refresh them (Refine liveMode auto)
+  live: 'resources/listings',
   menu: {
     section: 'Commerce & Fulfillment',
     label: 'Catalog & Listings',

@@ -1,4 +1,4 @@
-/** /dashboard — spec §2.1, §2.3, §2.7 (the data-backed dashboard arrives with its domains). */
+/** /dashboard — docs/product/routes-and-roles.md, docs/product/shell.md (the data-backed dashboard arrives with its domains). */
 import { lazy } from 'react';
 import { DashboardOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';

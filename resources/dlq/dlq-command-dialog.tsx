@@ -1,12 +1,13 @@
 /**
- * Confirmation, progress and per-item results of a DLQ command (issue 6 §9 "replay / bulk replay /
+ * Confirmation, progress and per-item results of a DLQ command (docs/events.md "replay / bulk replay /
  * discard with confirmation"). Discard asks for a reason and refuses to go on without one.
  */
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
-import { userMessage } from '../../providers/api';
+import { finalMessage } from '../../providers/api';
+import { useCommand } from '../shared/use-command';
 import { BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
-import { describeCommand, runDlqCommand, type DlqCommand } from './dlq-command';
+import { describeCommand, runDlqCommand, type DlqCommand, type DlqPost } from './dlq-command';
 
 export interface DlqCommandDialogProps {
   command: DlqCommand | null;
@@ -20,6 +21,9 @@ export interface DlqCommandDialogProps {
 export function DlqCommandDialog({ command, labelOf, onClose, onDone }: DlqCommandDialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
   const [run, setRun] = useState<BulkRunState | null>(null);
+  // commands go through the data provider like every call; this dialog reports results itself
+  const send = useCommand();
+  const post: DlqPost = (path, body) => send(path, body);
 
   const start = async () => {
     if (!command) return;
@@ -37,10 +41,10 @@ export function DlqCommandDialog({ command, labelOf, onClose, onDone }: DlqComma
     if (command.kind === 'discard') form.resetFields();
     onClose();
     try {
-      const results = await runDlqCommand(command, reason, (done, partial) => setRun({ title, total, done, results: partial, running: true }));
+      const results = await runDlqCommand(command, reason, (done, partial) => setRun({ title, total, done, results: partial, running: true }), post);
       setRun({ title: `${title} finished`, total: Math.max(total, results.length), done: results.length, results, running: false });
     } catch (e) {
-      setRun({ title: `${title} failed`, total, done: total, results: [{ id: 'error', ok: false, error: { message: userMessage(e) } }], running: false });
+      setRun({ title: `${title} failed`, total, done: total, results: [{ id: 'error', ok: false, error: { message: finalMessage(e) } }], running: false });
     }
     onDone();
   };

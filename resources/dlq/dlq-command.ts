@@ -1,14 +1,14 @@
 /**
- * DLQ commands (issue 6 §4): replay one or selected, replay all matching a filter, discard with a
+ * DLQ commands (docs/events.md): replay one or selected, replay all matching a filter, discard with a
  * reason. Each one runs in chunks so the progress moves, and reports a result per message: a message
  * the server skipped (no longer pending) is reported as such, never silently dropped.
  */
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
-import { opsApi, type DlqFilter } from '../shared/ops-api';
+import type { DlqCommandFilter } from './dlq-list-filters';
 
 export type DlqCommand =
   | { kind: 'replay'; ids: number[] }
-  | { kind: 'replay-filter'; filter: DlqFilter; total: number }
+  | { kind: 'replay-filter'; filter: DlqCommandFilter; total: number }
   | { kind: 'discard'; ids: number[] };
 
 export const SKIPPED = 'Skipped: no longer pending';
@@ -18,15 +18,18 @@ function resultsFor(chunk: string[], done: readonly number[]): BulkItemResult[] 
   return chunk.map((id) => (ok.has(id) ? { id, ok: true } : { id, ok: false, error: { message: SKIPPED } }));
 }
 
+/** POSTs a DLQ command and answers the record of `{data}` — the page's Refine custom mutation. */
+export type DlqPost = <T>(path: string, body?: object) => Promise<T>;
+
 export async function runDlqCommand(
   c: DlqCommand,
   reason: string,
   onProgress: (done: number, results: BulkItemResult[]) => void,
+  post: DlqPost,
 ): Promise<BulkItemResult[]> {
   if (c.kind === 'replay-filter') {
     // one server-side command: the server picks the pending messages matching the filter
-    const { status: _status, ...filter } = c.filter;
-    const answer = await opsApi.replayMany({ filter });
+    const answer = await post<{ replayed: number[]; skipped: number }>('/dlq/replay', { filter: c.filter });
     const results: BulkItemResult[] = answer.replayed.map((id) => ({ id: String(id), ok: true }));
     if (answer.skipped > 0) results.push({ id: 'skipped', ok: false, error: { message: `${answer.skipped} ${SKIPPED.toLowerCase()}` } });
     onProgress(results.length, results);
@@ -38,11 +41,16 @@ export async function runDlqCommand(
     async (chunk) => {
       const nums = chunk.map(Number);
       if (c.kind === 'replay') {
-        const done = nums.length === 1 ? (await opsApi.replayOne(nums[0])).replayed : (await opsApi.replayMany({ ids: nums })).replayed;
+        const done =
+          nums.length === 1
+            ? (await post<{ replayed: number[] }>(`/dlq/${nums[0]}/replay`)).replayed
+            : (await post<{ replayed: number[] }>('/dlq/replay', { ids: nums })).replayed;
         return resultsFor(chunk, done);
       }
       const done =
-        nums.length === 1 ? (await opsApi.discardOne(nums[0], reason)).discarded : (await opsApi.discardMany({ ids: nums, reason })).discarded;
+        nums.length === 1
+          ? (await post<{ discarded: unknown[] }>(`/dlq/${nums[0]}/discard`, { reason })).discarded
+          : (await post<{ discarded: unknown[] }>('/dlq/discard', { ids: nums, reason })).discarded;
       return resultsFor(chunk, done.map(Number));
     },
     onProgress,

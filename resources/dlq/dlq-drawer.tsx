@@ -1,16 +1,18 @@
 /**
- * One dead letter in a drawer (issue 6 §4 "detail"): where it failed, how often, the last error and
+ * One dead letter in a drawer (docs/events.md "detail"): where it failed, how often, the last error and
  * the payload in the JSON viewer; Replay and Discard for a pending message (each confirmed).
  */
 import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useOne } from '@refinedev/core';
 import { JsonViewer } from '../shared/json-viewer';
 import { LoadError } from '../shared/list-error';
-import { opsApi, type DlqEntry } from '../shared/ops-api';
+import type { DlqEntry } from '../../contract/dlq';
 import { dateTime } from '../shared/format';
 import { duration } from '../shared/ops-format';
+import { useCommandAllowed } from '../../src/shell/command-gate';
 import { DlqStatusTag } from './dlq-status-tag';
+import dlqModule from './index';
 
 export interface DlqDrawerProps {
   /** The row clicked (shown at once), refreshed from GET /dlq/{id}. */
@@ -21,13 +23,15 @@ export interface DlqDrawerProps {
 }
 
 export function DlqDrawer({ entry, onClose, onReplay, onDiscard }: DlqDrawerProps) {
-  const detail = useQuery({
-    queryKey: ['dlq', 'one', entry?.id],
-    queryFn: () => opsApi.dlqGet(entry!.id),
-    enabled: !!entry,
-    staleTime: 0,
+  const { query: detail, result } = useOne<DlqEntry>({
+    resource: 'dlq',
+    id: entry?.id,
+    queryOptions: { enabled: !!entry, staleTime: 0 },
+    errorNotification: false,
   });
-  const e = detail.data ?? entry;
+  const e = (entry && result?.id === entry.id ? result : undefined) ?? entry;
+  const mayReplay = useCommandAllowed(dlqModule.commands.replay);
+  const mayDiscard = useCommandAllowed(dlqModule.commands.discard);
   return (
     <Drawer
       open={!!entry}
@@ -37,12 +41,16 @@ export function DlqDrawer({ entry, onClose, onReplay, onDiscard }: DlqDrawerProp
       extra={
         e?.status === 'pending' && (
           <Flex gap={8}>
-            <Button icon={<RedoOutlined />} type="primary" onClick={() => onReplay(e)}>
-              Replay
-            </Button>
-            <Button icon={<DeleteOutlined />} danger onClick={() => onDiscard(e)}>
-              Discard
-            </Button>
+            {mayReplay && (
+              <Button icon={<RedoOutlined />} type="primary" onClick={() => onReplay(e)}>
+                Replay
+              </Button>
+            )}
+            {mayDiscard && (
+              <Button icon={<DeleteOutlined />} danger onClick={() => onDiscard(e)}>
+                Discard
+              </Button>
+            )}
           </Flex>
         )
       }

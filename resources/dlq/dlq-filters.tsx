@@ -1,63 +1,61 @@
 /**
- * The DLQ list's filters (issue 6 §4): subject (prefix or pattern), consumer, error text (the search
- * box), age and status. Every change goes to the URL and back to page 1.
+ * The DLQ list's filters (docs/ops-ui.md): subject (prefix or pattern), consumer, error text (the
+ * search box), age and status. Every change goes to the URL and back to page 1 (one request).
  */
 import { Input, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useList, type CrudFilter } from '@refinedev/core';
+import type { ConsumerInfo } from '../../contract/streams';
 import { FilterBar } from '../shared/filter-bar';
-import { opsApi } from '../shared/ops-api';
-import { AGE_OPTIONS, STATUS_OPTIONS, hasDlqFilters, type DlqUrlState } from './dlq-url';
+import { AGE_FIELDS, AGE_OPTIONS, STATUS_OPTIONS, ageOf, statusOf, type AgeOption, type DlqStatusFilter } from './dlq-list-filters';
 
 export interface DlqFiltersProps {
-  state: DlqUrlState;
-  onChange: (patch: Partial<DlqUrlState>) => void;
+  filters: CrudFilter[];
+  value: (field: string) => string | undefined;
+  onChange: (field: string, value: string | undefined) => void;
+  active: boolean;
   onClear: () => void;
 }
 
-export function DlqFilters({ state, onChange, onClear }: DlqFiltersProps) {
-  const consumers = useQuery({ queryKey: ['streams', 'consumers'], queryFn: ({ signal }) => opsApi.consumers(signal), staleTime: 60_000 });
-  const set = (patch: Partial<DlqUrlState>) => onChange({ ...patch, page: 1 });
+export function DlqFilters({ filters, value, onChange, active, onClear }: DlqFiltersProps) {
+  const { result: consumers, query } = useList<ConsumerInfo>({
+    resource: 'consumers',
+    meta: { path: '/streams/consumers' },
+    pagination: { mode: 'off' },
+    queryOptions: { staleTime: 60_000 },
+    errorNotification: false,
+  });
+  const setAge = (age: AgeOption | undefined) => {
+    const option = AGE_OPTIONS.find((a) => a.value === age);
+    for (const f of AGE_FIELDS) onChange(f, option?.field === f ? String(option.seconds) : undefined);
+  };
   return (
-    <FilterBar
-      search={state.error}
-      onSearch={(v) => set({ error: v.trim() || undefined })}
-      placeholder="Search error text"
-      active={hasDlqFilters(state)}
-      onClear={onClear}
-    >
+    <FilterBar search={value('error')} onSearch={(v) => onChange('error', v.trim() || undefined)} placeholder="Search error text" active={active} onClear={onClear}>
       <Input.Search
-        key={`subject-${state.subject ?? ''}`}
-        defaultValue={state.subject}
+        key={`subject-${value('subject') ?? ''}`}
+        defaultValue={value('subject')}
         placeholder="Subject, e.g. orders.*"
         aria-label="Subject"
         allowClear
         enterButton={false}
-        onSearch={(v) => set({ subject: v.trim() || undefined })}
+        onSearch={(v) => onChange('subject', v.trim() || undefined)}
         style={{ width: 200 }}
       />
       <Select
         aria-label="Consumer"
         placeholder="Consumer"
         allowClear
-        value={state.consumer}
-        onChange={(v: string | undefined) => set({ consumer: v })}
-        options={(consumers.data?.data ?? []).map((c) => ({ value: c.name, label: c.name }))}
-        loading={consumers.isPending}
+        value={value('consumer')}
+        onChange={(v: string | undefined) => onChange('consumer', v)}
+        options={consumers.data.map((c) => ({ value: c.name, label: c.name }))}
+        loading={query.isPending}
         style={{ width: 170 }}
       />
-      <Select
-        aria-label="Age"
-        placeholder="Any age"
-        allowClear
-        value={state.age}
-        onChange={(v: DlqUrlState['age']) => set({ age: v })}
-        options={AGE_OPTIONS.map((a) => ({ value: a.value, label: a.label }))}
-        style={{ width: 170 }}
-      />
+      <Select aria-label="Age" placeholder="Any age" allowClear value={ageOf(filters)} onChange={setAge} options={AGE_OPTIONS.map((a) => ({ value: a.value, label: a.label }))} style={{ width: 170 }} />
       <Select
         aria-label="Status"
-        value={state.status}
-        onChange={(v: DlqUrlState['status']) => set({ status: v })}
+        value={statusOf(filters)}
+        // pending is the API's default: it stays out of the URL
+        onChange={(v: DlqStatusFilter) => onChange('status', v === 'pending' ? undefined : v)}
         options={STATUS_OPTIONS}
         style={{ width: 130 }}
       />

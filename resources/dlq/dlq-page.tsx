@@ -1,12 +1,15 @@
-/** /ops/dlq — DLQ Management (spec §2.1, issue 6 §10): the dead-letter queue with its commands. */
+/** /ops/dlq — DLQ Management (docs/product/routes-and-roles.md, docs/events.md): the dead-letter queue with its commands. */
 import { Card } from 'antd';
 import { Link } from 'react-router';
 import { PageHeader } from '../../src/shell/page-header';
 import { LiveBadge } from '../shared/ops-live-status';
 import { liveHub } from '../../providers/live';
+import { useNavigationKey } from '../shared/use-navigation-key';
 import { DlqTable } from './dlq-table';
 
 export default function DlqPage() {
+  // a link to /ops/dlq?consumer=… while the page is open reads its filters again
+  const arrival = useNavigationKey();
   return (
     <>
       <PageHeader
@@ -20,7 +23,7 @@ export default function DlqPage() {
         extra={<LiveBadge hub={liveHub} />}
       />
       <Card>
-        <DlqTable />
+        <DlqTable key={arrival} />
       </Card>
     </>
   );

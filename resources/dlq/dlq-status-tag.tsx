@@ -1,6 +1,6 @@
 /** DLQ entry status as a tag: pending needs a decision (red), replayed and discarded are settled. */
 import { Tag } from 'antd';
-import type { DlqStatus } from '../shared/ops-api';
+import type { DlqStatus } from '../../contract/dlq';
 
 const COLOR: Record<DlqStatus, string> = { pending: 'red', replayed: 'blue', discarded: 'default' };
 const LABEL: Record<DlqStatus, string> = { pending: 'Pending', replayed: 'Replayed', discarded: 'Discarded' };

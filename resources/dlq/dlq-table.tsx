@@ -1,53 +1,57 @@
 /**
- * The DLQ table (issue 6 §4, §9–§10): server-side paged dead letters with filters and search, row →
+ * The DLQ table (docs/ops-ui.md): server-side paged dead letters with filters and search, row →
  * drawer, and the commands — replay one, replay selected, replay all matching the filter, discard with
- * a reason — each behind a confirmation. Used by /ops/dlq and by the DLQ tab of /streams.
+ * a reason — each behind a confirmation. Used by /ops/dlq and by the DLQ tab of /streams. Reads go
+ * through Refine's useTable (state in the URL), kept fresh by a 10 s poll and the live stream.
  */
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Flex, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidate, type CrudFilter } from '@refinedev/core';
+import { REFRESH } from '../../contract/constants';
+import type { DlqEntry } from '../../contract/dlq';
+import { liveHub } from '../../providers/live';
 import { BulkActionBar } from '../shared/bulk-action-bar';
-import { LoadError } from '../shared/list-error';
-import { type DlqEntry, type DlqFilter } from '../shared/ops-api';
+import { ListStatus, emptyText } from '../shared/list-status';
+import { useListTable } from '../shared/use-list-table';
 import { dateTime } from '../shared/format';
 import { ago, duration } from '../shared/ops-format';
 import { DlqDrawer } from './dlq-drawer';
 import { DlqFilters } from './dlq-filters';
 import { DlqCommandDialog } from './dlq-command-dialog';
 import type { DlqCommand } from './dlq-command';
+import { DLQ_PAGE_SIZES, commandFilterOf, hasDlqFilters, statusOf } from './dlq-list-filters';
 import { DlqStatusTag } from './dlq-status-tag';
-import { DLQ_PAGE_SIZES, dlqFilterOf, hasDlqFilters, parseDlqUrl, writeDlqUrl, type DlqUrlState } from './dlq-url';
-import { useDlqList } from './use-dlq-list';
 
 /** Read by screen readers, not shown (the column of row buttons needs a name). */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
+const DLQ_FILTER_LABELS = { subject: 'Subject', consumer: 'Consumer', error: 'Error text', min_age_s: 'Minimum age', max_age_s: 'Maximum age', status: 'Status' };
+
 export interface DlqTableProps {
-  /** Filter parts the page imposes when the URL leaves them open (the /streams policy filter). */
-  base?: DlqFilter;
+  /** A subject the page imposes when the URL names none (the /streams policy filter). */
+  baseSubject?: string;
 }
 
-export function DlqTable({ base }: DlqTableProps) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseDlqUrl(params), [params]);
-  const filter = useMemo(() => dlqFilterOf(state, base), [state, base]);
-  const list = useDlqList(filter, state.page, state.pageSize);
-  const client = useQueryClient();
+export function DlqTable({ baseSubject }: DlqTableProps) {
+  const permanent = useMemo<CrudFilter[] | undefined>(() => (baseSubject ? [{ field: 'subject', operator: 'eq', value: baseSubject }] : undefined), [baseSubject]);
+  const list = useListTable<DlqEntry>({ resource: 'dlq', pageSize: DLQ_PAGE_SIZES[0], pageSizes: DLQ_PAGE_SIZES, permanent, refetchInterval: REFRESH.opsSummaryMs });
+  const { tableProps, tableQuery, filters, setFilter, clearFilters, filterValue, retrying, refused } = list;
+  const invalidate = useInvalidate();
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<DlqEntry | null>(null);
   const [command, setCommand] = useState<DlqCommand | null>(null);
 
-  const rows = list.data?.data ?? [];
-  const total = list.data?.total ?? 0;
+  // a dead letter added, replayed or discarded anywhere refreshes the list at once
+  useEffect(() => liveHub.subscribe('resources/dlq', () => void invalidate({ resource: 'dlq', invalidates: ['list'] })), [invalidate]);
+
+  const rows = tableProps.dataSource ?? [];
+  const total = tableQuery.data?.total ?? 0;
+  const status = statusOf(filters);
+  const narrowed = hasDlqFilters(filters, permanent) || !!baseSubject;
   const known = new Map(rows.map((r) => [String(r.id), r]));
-  const update = (patch: Partial<DlqUrlState>) => {
-    setSelected([]);
-    setParams(writeDlqUrl(params, { ...state, ...patch }), { replace: true });
-  };
-  const refresh = () => void client.invalidateQueries({ queryKey: ['dlq'] });
+  const refresh = () => void invalidate({ resource: 'dlq', invalidates: ['list', 'detail'] });
 
   const columns: ColumnsType<DlqEntry> = [
     {
@@ -91,22 +95,29 @@ export function DlqTable({ base }: DlqTableProps) {
     },
   ];
 
-  const pendingView = filter.status === 'pending';
   return (
     <>
-      <DlqFilters state={state} onChange={update} onClear={() => update({ subject: undefined, consumer: undefined, error: undefined, age: undefined, status: 'pending', page: 1 })} />
-      {list.isError && <LoadError error={list.error} onRetry={() => void list.refetch()} what="the dead-letter queue" />}
+      <DlqFilters
+        filters={filters}
+        value={filterValue}
+        onChange={(field, v) => {
+          setSelected([]);
+          setFilter(field, v);
+        }}
+        active={hasDlqFilters(filters, permanent)}
+        onClear={() => {
+          setSelected([]);
+          clearFilters();
+        }}
+      />
+      <ListStatus what="the dead-letter queue" query={tableQuery} retrying={retrying} refused={refused} labels={DLQ_FILTER_LABELS} />
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary" aria-live="polite">
-          {list.isPending ? 'Loading…' : `${total.toLocaleString('en-US')} ${filter.status === 'all' ? '' : `${filter.status} `}${total === 1 ? 'message' : 'messages'}`}
+          {tableQuery.isPending ? 'Loading…' : `${total.toLocaleString('en-US')} ${status === 'all' ? '' : `${status} `}${total === 1 ? 'message' : 'messages'}`}
         </Typography.Text>
-        {pendingView && (
-          <Button
-            icon={<RedoOutlined />}
-            disabled={total === 0}
-            onClick={() => setCommand({ kind: 'replay-filter', filter, total })}
-          >
-            {hasDlqFilters(state) || base ? 'Replay all matching' : 'Replay all'}
+        {status === 'pending' && (
+          <Button icon={<RedoOutlined />} disabled={total === 0} onClick={() => setCommand({ kind: 'replay-filter', filter: { ...commandFilterOf(filters) }, total })}>
+            {narrowed ? 'Replay all matching' : 'Replay all'}
           </Button>
         )}
       </Flex>
@@ -119,11 +130,10 @@ export function DlqTable({ base }: DlqTableProps) {
         </Button>
       </BulkActionBar>
       <Table<DlqEntry>
+        {...tableProps}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={rows}
-        loading={list.isPending}
         scroll={{ x: 1240 }}
         rowSelection={{
           selectedRowKeys: selected,
@@ -138,21 +148,14 @@ export function DlqTable({ base }: DlqTableProps) {
           style: { cursor: 'pointer' },
         })}
         locale={{
-          emptyText: (
+          emptyText: emptyText(
+            tableQuery,
+            retrying,
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={hasDlqFilters(state) || base ? 'No dead letters match these filters' : 'The dead-letter queue is empty: every message was delivered'}
-            />
+              description={narrowed ? 'No dead letters match these filters' : 'The dead-letter queue is empty: every message was delivered'}
+            />,
           ),
-        }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: DLQ_PAGE_SIZES.map(String),
-          showTotal: (t) => `${t.toLocaleString('en-US')} total`,
-          onChange: (page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize }),
         }}
       />
       <DlqDrawer

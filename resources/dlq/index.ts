@@ -1,14 +1,18 @@
-/** /ops/dlq — spec §2.1, §2.3, §6. */
+/** /ops/dlq — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { InboxOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
 
-const dlq: PageModule = {
+const dlq = {
   name: 'dlq',
   routes: [
-    { path: '/ops/dlq', element: lazy(() => import('./dlq-page')) },
+    { path: '/ops/dlq', element: lazy(() => import('./dlq-page')), call: 'GET /dlq' },
   ],
-  access: { roles: ['agent', 'admin'] },
+  access: 'dlq',
+  commands: {
+    replay: { label: 'Replay', resource: 'dlq', action: 'manage', call: 'POST /dlq/:id/replay' },
+    discard: { label: 'Discard', resource: 'dlq', action: 'manage', call: 'POST /dlq/:id/discard' },
+  },
   menu: {
     section: 'System & Monitoring',
     label: 'DLQ Management',
@@ -17,6 +21,6 @@ const dlq: PageModule = {
     indent: true,
     order: 4,
   },
-};
+} satisfies PageModule;
 
 export default dlq;

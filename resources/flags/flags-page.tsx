@@ -1,13 +1,15 @@
 /**
- * /flags — the tenant's feature flags (spec §3 defaults, §7.2 GET /flags) with switches writing
- * `PUT /api/flags/{name}` (agent or admin, issue 3 §13); the list is reloaded after each change.
+ * /flags — the tenant's feature flags (docs/product/data.md defaults, §7.2 GET /flags) with switches writing
+ * `PUT /api/flags/{name}` (agent or admin, docs/api-conventions.md); the list is reloaded after each change.
  */
 import { useState } from 'react';
 import { App as AntApp, Card, List, Switch, Typography } from 'antd';
-import { apiClient } from '../../providers/app-client';
+import { useCommand } from '../shared/use-command';
 import { useFlags } from '../../providers/flags';
-import { userMessage } from '../../providers/api';
+import { finalMessage } from '../../providers/api';
 import { PageHeader } from '../../src/shell/page-header';
+import { useCommandAllowed } from '../../src/shell/command-gate';
+import flagsModule from './index';
 
 const DESCRIPTION: Record<string, string> = {
   enableOrchestrator: 'The AI orchestrator chat.',
@@ -17,18 +19,20 @@ const DESCRIPTION: Record<string, string> = {
 };
 
 export default function FlagsPage() {
+  const mayToggle = useCommandAllowed(flagsModule.commands.toggle);
   const { flags, loading, reload } = useFlags();
   const { notification } = AntApp.useApp();
+  const send = useCommand();
   const [saving, setSaving] = useState<string | null>(null);
 
   const toggle = async (name: string, enabled: boolean) => {
     setSaving(name);
     try {
-      await apiClient.put(`/flags/${encodeURIComponent(name)}`, { enabled });
+      await send(`/flags/${encodeURIComponent(name)}`, { enabled }, 'put');
       await reload();
       notification.success({ message: `${name} ${enabled ? 'enabled' : 'disabled'}` });
     } catch (e) {
-      notification.error({ message: userMessage(e) });
+      notification.error({ message: finalMessage(e) });
     } finally {
       setSaving(null);
     }
@@ -48,6 +52,7 @@ export default function FlagsPage() {
                   key="s"
                   checked={enabled}
                   loading={saving === name}
+                  disabled={!mayToggle}
                   aria-label={name}
                   onChange={(v) => void toggle(name, v)}
                 />,

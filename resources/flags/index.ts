@@ -1,11 +1,15 @@
-/** /flags — feature flags, spec §2.1, §6 (agent or admin), §7.2 GET /flags. No menu entry in §2.3. */
+/** /flags — feature flags, docs/product/routes-and-roles.md (agent or admin), §7.2 GET /flags. No menu entry in §2.3. */
 import { lazy } from 'react';
 import type { PageModule } from '../../src/lib/registry';
 
-const flags: PageModule = {
+const flags = {
   name: 'flags',
-  routes: [{ path: '/flags', element: lazy(() => import('./flags-page')) }],
-  access: { roles: ['agent', 'admin'] },
-};
+  routes: [{ path: '/flags', element: lazy(() => import('./flags-page')), call: 'PUT /flags/:name' }],
+  access: 'flags',
+  commands: {
+    // the matrix has no flags permission: flag writes need ops:agents (docs/decisions.md)
+    toggle: { label: 'Switch flag', resource: 'agents', action: 'manage', call: 'PUT /flags/:name' },
+  },
+} satisfies PageModule;
 
 export default flags;

@@ -1,4 +1,4 @@
-/** /governance — spec §2.1, §2.3, §6. */
+/** /governance — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -6,9 +6,9 @@ import type { PageModule } from '../../src/lib/registry';
 const governance: PageModule = {
   name: 'governance',
   routes: [
-    { path: '/governance', element: lazy(() => import('./governance-page')) },
+    { path: '/governance', element: lazy(() => import('./governance-page')), call: 'GET /audit' },
   ],
-  access: { roles: ['admin'] },
+  access: 'governance',
   menu: {
     section: 'Admin & Settings',
     label: 'Governance',

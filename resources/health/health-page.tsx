@@ -1,5 +1,5 @@
 /**
- * /health — System Health (spec §2.1, §7.2 "GET /health"): what the running service itself reports
+ * /health — System Health (docs/product/routes-and-roles.md, docs/product/api-calls.md "GET /health"): what the running service itself reports
  * (status, version, commit, uptime, database), next to the status badge's own HEAD measurements.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** /health — System Health, spec §2.1, §2.3, §7.2 (GET /health). */
+/** /health — System Health, docs/product/routes-and-roles.md, docs/product/api-calls.md (GET /health). */
 import { lazy } from 'react';
 import { HeartOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';

@@ -1,14 +1,28 @@
-/** /integrations — spec §2.1, §2.3, §6. */
+/**
+ * /integrations — Marketplace Setup (docs/marketplaces-ui.md), admin only. Its commands are the
+ * marketplace account writes of the permission matrix (`marketplaces`: manage:integrations); the link
+ * wizard at /orchestrator/marketplaces/link asks the same `link` command.
+ */
 import { lazy } from 'react';
 import { ApiOutlined } from '@ant-design/icons';
+import { marketplacesLive, marketplacesPermissions } from '../../contract/modules/marketplaces';
 import type { PageModule } from '../../src/lib/registry';
 
-const integrations: PageModule = {
+const integrations = {
   name: 'integrations',
-  routes: [
-    { path: '/integrations', element: lazy(() => import('./integrations-page')) },
-  ],
-  access: { roles: ['admin'] },
+  permissions: marketplacesPermissions,
+  liveRoutes: marketplacesLive,
+  // the command palette's entries for this module (docs/shell.md)
+  palette: { navigate: { label: 'Integrations', order: 4 } },
+  routes: [{ path: '/integrations', element: lazy(() => import('./integrations-page')) }],
+  access: 'integrations',
+  // an account linked, verified, paused or unlinked anywhere refreshes the table (Refine liveMode auto)
+  live: 'resources/marketplaces',
+  commands: {
+    link: { label: 'Link marketplace', resource: 'marketplaces', action: 'create', call: 'POST /marketplaces' },
+    pause: { label: 'Pause', resource: 'marketplaces', action: 'update', call: 'PUT /marketplaces/:id' },
+    disconnect: { label: 'Disconnect', resource: 'marketplaces', action: 'delete', call: 'DELETE /marketplaces/:id' },
+  },
   menu: {
     section: 'Commerce & Fulfillment',
     label: 'Marketplace Setup',
@@ -16,6 +30,6 @@ const integrations: PageModule = {
     icon: ApiOutlined,
     order: 3,
   },
-};
+} satisfies PageModule;
 
 export default integrations;

@@ -1,14 +1,29 @@
-/** /listings, /listings/create — spec §2.1. */
+/**
+ * /listings, /listings/create — docs/product/routes-and-roles.md (docs/marketplaces-ui.md). Listings are part of the catalogue:
+ * who writes products writes listings (contract/permissions.ts `listings`). No side-navigation entry
+ * (Catalog & Listings shows the same table).
+ */
 import { lazy } from 'react';
+import { listingsLive, listingsPermissions } from '../../contract/modules/listings';
 import type { PageModule } from '../../src/lib/registry';
 
-const listings: PageModule = {
+const listings = {
   name: 'listings',
+  permissions: listingsPermissions,
+  liveRoutes: listingsLive,
+  // the command palette's entries for this module (docs/shell.md)
+  palette: { create: [{ id: 'create-listing', label: 'Create Listing', to: '/listings/create', order: 2 }] },
   routes: [
     { path: '/listings', element: lazy(() => import('./listings-page')) },
     { path: '/listings/create', element: lazy(() => import('./create-listing-page')) },
   ],
   views: { create: '/listings/create' },
-};
+  // a listing pushed, refused or changed anywhere refreshes the tables (Refine liveMode auto)
+  live: 'resources/listings',
+  commands: {
+    create: { label: 'Create listing', resource: 'listings', action: 'create', call: 'POST /listings' },
+    bulk: { label: 'Bulk edit listings', resource: 'listings', action: 'update', call: 'POST /listings/bulk' },
+  },
+} satisfies PageModule;
 
 export default listings;

@@ -1,4 +1,4 @@
-/** /ops — spec §2.1, §2.3, §6. */
+/** /ops — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { ControlOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -6,9 +6,9 @@ import type { PageModule } from '../../src/lib/registry';
 const ops: PageModule = {
   name: 'ops',
   routes: [
-    { path: '/ops', element: lazy(() => import('./ops-page')) },
+    { path: '/ops', element: lazy(() => import('./ops-page')), call: 'GET /ops/summary' },
   ],
-  access: { roles: ['agent', 'admin'] },
+  access: 'ops',
   menu: {
     section: 'System & Monitoring',
     label: 'Ops Console',

@@ -1,10 +1,10 @@
 /**
- * Agent health — spec §3 `agent_health` (name → status; "the values degraded and offline matter"):
+ * Agent health — docs/product/data.md `agent_health` (name → status; "the values degraded and offline matter"):
  * one tag per agent, degraded and offline highlighted and listed first.
  */
 import { Card, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
-import type { OpsSummary } from '../shared/ops-api';
+import type { OpsSummary } from '../../contract/ops';
 import { ago } from '../shared/ops-format';
 import { humanize } from '../shared/format';
 

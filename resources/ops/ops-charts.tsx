@@ -1,12 +1,13 @@
 /**
- * Ops Console charts (@ant-design/charts, DESIGN §3): messages per stream and lag per consumer (bars),
+ * Ops Console charts (@ant-design/charts, docs/product/architecture.md §3): messages per stream and lag per consumer (bars),
  * and pending / lag over the polls of this visit (line). Only the lazily loaded /ops page imports this
- * file, so the chart library never lands in the first load (DESIGN §8 "Bundle").
+ * file, so the chart library never lands in the first load (docs/product/architecture.md §8 "Bundle").
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import { Card, Empty, Flex } from 'antd';
 import dayjs from 'dayjs';
-import type { OpsSummary, StreamInfo } from '../shared/ops-api';
+import type { OpsSummary } from '../../contract/ops';
+import type { StreamInfo } from '../../contract/streams';
 import type { OpsSample } from './ops-history';
 
 const HEIGHT = 240;

@@ -1,11 +1,11 @@
 /**
- * The detail cards of the Ops Console — spec §3 ops summary: build, event engine ("nats"), SLO,
+ * The detail cards of the Ops Console — docs/product/data.md ops summary: build, event engine ("nats"), SLO,
  * database and cache. Figures come as measured; the labels say what each one is.
  */
 import type { ReactNode } from 'react';
 import { Badge, Card, Descriptions, Progress, Typography } from 'antd';
 import { HEALTH } from '../../contract/constants';
-import type { OpsSummary } from '../shared/ops-api';
+import type { OpsSummary } from '../../contract/ops';
 import { dateTime, percent } from '../shared/format';
 import { ago, count, ms } from '../shared/ops-format';
 
@@ -30,7 +30,8 @@ export function BuildCard({ b }: { b: OpsSummary['build'] }) {
       items={[
         ['Version', b.version],
         ['Commit', <Typography.Text code key="c">{b.commit}</Typography.Text>],
-        ['Environment', b.environment],
+        // the same value and name as the Diagnostics drawer's "Server environment" (docs/decisions.md)
+        ['Server environment', b.environment],
         ['Deployed', <span key="d" title={dateTime(b.deployed_at)}>{ago(b.deployed_at)}</span>],
       ]}
     />

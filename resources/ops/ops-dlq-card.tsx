@@ -1,10 +1,10 @@
 /**
- * DLQ status card — spec §3 `dlq_status` (pending, consumer lag, oldest age, by subject). Each subject
- * links to its dead letters on /streams?tab=dlq&subject=… (spec §2.1).
+ * DLQ status card — docs/product/data.md `dlq_status` (pending, consumer lag, oldest age, by subject). Each subject
+ * links to its dead letters on /streams?tab=dlq&subject=… (docs/product/routes-and-roles.md).
  */
 import { Card, Descriptions, Empty, Flex, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { OpsSummary } from '../shared/ops-api';
+import type { OpsSummary } from '../../contract/ops';
 import { count, duration } from '../shared/ops-format';
 
 export function DlqCard({ d }: { d: OpsSummary['dlq_status'] }) {

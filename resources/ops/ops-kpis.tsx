@@ -1,8 +1,8 @@
-/** The four headline figures of the Ops Console (spec §3 ops summary): DLQ, lag, availability, latency. */
+/** The four headline figures of the Ops Console (docs/product/data.md ops summary): DLQ, lag, availability, latency. */
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import { HEALTH, NEEDS_ATTENTION } from '../../contract/constants';
-import type { OpsSummary } from '../shared/ops-api';
+import type { OpsSummary } from '../../contract/ops';
 import { percent } from '../shared/format';
 import { duration } from '../shared/ops-format';
 

@@ -1,6 +1,12 @@
-/** /orchestrator/marketplaces/link — Link a Marketplace (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
-import { LaterRelease } from '../../src/pages/later-release';
+/** /orchestrator/marketplaces/link — Link a Marketplace (docs/product/routes-and-roles.md): the step-by-step wizard of resources/integrations/link-wizard.tsx. */
+import { PageHeader } from '../../src/shell/page-header';
+import { LinkWizard } from '../integrations/link-wizard';
 
 export default function LinkMarketplacePage() {
-  return <LaterRelease title="Link a Marketplace" description="Connect a marketplace account so its listings and orders flow into the console." />;
+  return (
+    <>
+      <PageHeader title="Link a Marketplace" subtitle="Connect a marketplace account so its listings and orders flow into the console." />
+      <LinkWizard />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-/** /orchestrator — AI Orchestrator (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+/** /orchestrator — AI Orchestrator (docs/product/routes-and-roles.md). Its domain arrives in a later release: real title, honest empty state. */
 import { LaterRelease } from '../../src/pages/later-release';
 
 export default function OrchestratorPage() {

@@ -1,15 +1,35 @@
-/** /orders (query id, status), /orders/:id — spec §2.1, §2.3; issue 5 §4. The list reads GET /me/orders. */
+/** /orders (query id, status), /orders/:id — docs/product/routes-and-roles.md; docs/commerce.md The list reads GET /me/orders. */
 import { lazy } from 'react';
 import { ShoppingCartOutlined } from '@ant-design/icons';
+import { ordersLive, ordersPermissions } from '../../contract/modules/orders';
 import type { PageModule } from '../../src/lib/registry';
 
-const orders: PageModule = {
+const orders = {
   name: 'orders',
+  permissions: ordersPermissions,
+  liveRoutes: ordersLive,
+  // the command palette's entries for this module (docs/shell.md)
+  palette: {
+    actions: [
+      { id: 'pending-orders', label: 'View pending orders', to: '/orders?status=pending' },
+      { id: 'shipped-orders', label: 'View shipped orders', to: '/orders?status=shipped' },
+      { id: 'cancelled-orders', label: 'View cancelled orders', to: '/orders?status=cancelled' },
+      { id: 'tier1-suppliers', label: 'View tier 1 suppliers', to: '/suppliers?tier=1' },
+    ],
+    navigate: { label: 'Orders', order: 1 },
+  },
   routes: [
-    { path: '/orders', element: lazy(() => import('./order-list')) },
+    { path: '/orders', element: lazy(() => import('./order-list')), call: 'GET /me/orders' },
     { path: '/orders/:id', element: lazy(() => import('./order-show')) },
   ],
   views: { show: '/orders/:id' },
+  commands: {
+    changeStatus: { label: 'Change status', resource: 'orders', action: 'update', call: 'POST /orders/:id/status' },
+    cancel: { label: 'Cancel order', resource: 'orders', action: 'update', call: 'POST /orders/:id/cancel' },
+    import: { label: 'Import', resource: 'orders', action: 'create', call: 'POST /imports/amazon-orders' },
+    // a return is requested from the order's page (docs/dropshipping.md "Returns")
+    createReturn: { label: 'Create return', resource: 'returns', action: 'create', call: 'POST /returns' },
+  },
   menu: {
     section: 'Inventory & Orders',
     label: 'Orders',
@@ -17,6 +37,6 @@ const orders: PageModule = {
     icon: ShoppingCartOutlined,
     order: 2,
   },
-};
+} satisfies PageModule;
 
 export default orders;

@@ -3,7 +3,7 @@ import { Card, Descriptions, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { dateTime, humanize, money } from '../shared/format';
 import { OrderStatusTag } from './status-tag';
-import { MARKETPLACE_LABEL, type OrderDetail, type OrderItem } from './types';
+import { MARKETPLACE_LABEL, type OrderDetail, type OrderItem } from '../../contract/orders';
 
 export function OrderDetailView({ order }: { order: OrderDetail }) {
   const cur = order.currency || 'USD';

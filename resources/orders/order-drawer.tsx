@@ -1,11 +1,11 @@
-/** `/orders?id=X` — spec §2.1: the order named in the URL opens over the list; closing removes `id`. */
+/** `/orders?id=X` — docs/product/routes-and-roles.md: the order named in the URL opens over the list; closing removes `id`. */
 import { Drawer, Flex, Spin } from 'antd';
 import { Link } from 'react-router';
 import { useOne } from '@refinedev/core';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
 import { OrderStatusActions } from './order-status-actions';
-import type { OrderDetail } from './types';
+import type { OrderDetail } from '../../contract/orders';
 
 export function OrderDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { query, result: order } = useOne<OrderDetail>({ resource: 'orders', id: id ?? '', queryOptions: { enabled: !!id } });

@@ -1,43 +1,52 @@
 /**
- * /orders — spec §2.1 (query `id`, `status`), §7.2 (`GET /me/orders`), issue 5 §4: server-side paging,
+ * /orders — docs/product/routes-and-roles.md (query `id`, `status`), §7.2 (`GET /me/orders`), docs/commerce.md: server-side paging,
  * sorting, search and filters (status, marketplace, date range) kept in the URL, so
  * `/orders?status=pending` lists pending orders; `/orders?id=X` opens order X over the list.
  * Imports take an Amazon order report or an eBay order CSV.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { List } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
 import { Button, DatePicker, Empty, Select, Table } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useUrlTable } from '../shared/use-url-table';
+import { useListTable } from '../shared/use-list-table';
+import { useNavigationKey } from '../shared/use-navigation-key';
 import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
 import { ExportCsvButton } from '../shared/export-csv-button';
 import { ImportDialog, type ImportSource } from '../shared/import-dialog';
-import { LoadError } from '../shared/list-error';
+import { ListStatus, emptyText } from '../shared/list-status';
+import { mockOrders } from '../shared/commerce-mock';
 import { dateTime, humanize, money } from '../shared/format';
+import { CommandGate } from '../../src/shell/command-gate';
+import ordersModule from './index';
 import { OrderStatusTag } from './status-tag';
 import { OrderDrawer } from './order-drawer';
-import { MARKETPLACES, MARKETPLACE_LABEL, ORDER_FILTERS, ORDER_STATUSES, type Order } from './types';
+import { MARKETPLACES, MARKETPLACE_LABEL, ORDER_STATUSES, type Order } from '../../contract/orders';
+import { PageTitle } from '../../src/shell/page-title';
 
 const ORDER_IMPORTS: readonly ImportSource[] = [
   { key: 'amazon', label: 'Amazon order report', path: '/imports/amazon-orders', contentType: 'text/tab-separated-values', accept: '.txt,.tsv,.csv' },
   { key: 'ebay', label: 'eBay order CSV', path: '/imports/ebay-orders', contentType: 'text/csv', accept: '.csv,text/csv' },
 ];
 
-/** The list's API path (spec §7.2 "GET /me/orders"); single orders stay under /orders/{id}. */
+/** The list's API path (docs/product/api-calls.md "GET /me/orders"); single orders stay under /orders/{id}. */
 const LIST_META = { path: '/me/orders' };
 
+/** Keyed by arrival: a link to `/orders?status=…` while the list is open reads its parameters again. */
 export default function OrderList() {
+  return <OrderListView key={useNavigationKey()} />;
+}
+
+const ORDER_FILTER_LABELS = { status: 'Status', marketplace: 'Marketplace', created_from: 'Created from', created_to: 'Created to', sort: 'Sort' };
+
+function OrderListView() {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue, searchParams, setSearchParams } = useUrlTable<Order>({
-    resource: 'orders',
-    filters: ORDER_FILTERS,
-    meta: LIST_META,
-  });
+  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue, retrying, refused, mocked } = useListTable<Order>({ resource: 'orders', meta: LIST_META, fallback: mockOrders });
+  const [searchParams, setSearchParams] = useSearchParams();
   const [importing, setImporting] = useState(false);
   const openId = searchParams.get('id');
   const from = filterValue('created_from');
@@ -46,17 +55,20 @@ export default function OrderList() {
   const closeDrawer = () => {
     const next = new URLSearchParams(searchParams);
     next.delete('id');
-    setSearchParams(next);
+    // in place: closing the drawer is not an arrival (the list keeps its state)
+    setSearchParams(next, { replace: true });
   };
 
   return (
     <List
-      title="Orders"
+      title={<PageTitle>Orders</PageTitle>}
       headerButtons={
         <>
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            Import
-          </Button>
+          <CommandGate command={ordersModule.commands.import}>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          </CommandGate>
           <ExportCsvButton path="/me/orders/export.csv" stem="orders" filters={filters} sorters={sorters} />
         </>
       }
@@ -97,13 +109,13 @@ export default function OrderList() {
           }}
         />
       </FilterBar>
-      {tableQuery.isError && <LoadError what="orders" error={tableQuery.error} onRetry={() => tableQuery.refetch()} />}
+      <ListStatus what="orders" query={tableQuery} retrying={retrying} refused={refused} mocked={mocked} labels={ORDER_FILTER_LABELS} />
       <Table<Order>
         {...tableProps}
         rowKey="id"
         scroll={{ x: 900 }}
         onRow={(o) => ({ onClick: () => navigate(`/orders/${encodeURIComponent(o.id)}`), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: <Empty description={filters.length ? 'No orders match these filters' : 'No orders yet'} /> }}
+        locale={{ emptyText: emptyText(tableQuery, retrying, <Empty description={filters.length ? 'No orders match these filters' : 'No orders yet'} />) }}
         columns={[
           { title: 'Order', dataIndex: 'id', width: 140 },
           { title: 'Created', ...sortable('created_at', sorters), width: 160, render: dateTime },

@@ -1,28 +1,46 @@
-/** /orders/:id — one order with its status actions (issue 5 §4). */
+/** /orders/:id — one order with its status actions (docs/commerce.md), its live timeline and "Create return" (docs/dropshipping.md). */
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
+import { Button } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { CommandGate } from '../../src/shell/command-gate';
+import { OrderTimeline } from './order-timeline';
+import ordersModule from './index';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
 import { OrderStatusActions } from './order-status-actions';
-import type { OrderDetail } from './types';
+import type { OrderDetail } from '../../contract/orders';
+import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 
 export default function OrderShow() {
   const { query, result: order } = useShow<OrderDetail>({ resource: 'orders' });
+  const navigate = useNavigate();
+  const returnable = order?.status === 'shipped' || order?.status === 'delivered';
   return (
     <Show
-      title={order ? `Order ${order.id}` : 'Order'}
+      title={<PageTitle>{order ? `Order ${order.id}` : 'Order'}</PageTitle>}
+      goBack={BACK_ICON}
       isLoading={query.isLoading}
       canEdit={false}
       canDelete={false}
       headerButtons={({ defaultButtons }) => (
         <>
           {order && <OrderStatusActions order={order} />}
+          {order && returnable && (
+            <CommandGate command={ordersModule.commands.createReturn}>
+              <Button icon={<RollbackOutlined />} onClick={() => navigate(`/returns?create=${encodeURIComponent(order.id)}`)}>
+                Create return
+              </Button>
+            </CommandGate>
+          )}
           {defaultButtons}
         </>
       )}
     >
       {query.isError && <LoadError what="the order" error={query.error} onRetry={() => query.refetch()} />}
       {order && <OrderDetailView order={order} />}
+      {order && <OrderTimeline orderId={order.id} />}
     </Show>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Status change and cancel of one order — issue 5 §1/§4, DESIGN §6. Only the allowed next statuses
+ * Status change and cancel of one order — docs/commerce.md/§4, docs/product/business-rules.md. Only the allowed next statuses
  * are offered (the transition table the server enforces, 409 otherwise); cancelling asks for a reason
  * and a confirmation. Both refresh the order and the list.
  */
@@ -7,10 +7,12 @@ import { useState } from 'react';
 import { Button, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { DownOutlined, StopOutlined } from '@ant-design/icons';
 import { useInvalidate, useNotification } from '@refinedev/core';
-import { apiClient } from '../../providers/app-client';
-import { userMessage } from '../../providers/api';
+import { finalMessage } from '../../providers/api';
+import { useCommand } from '../shared/use-command';
+import { useCommandAllowed } from '../../src/shell/command-gate';
 import { humanize } from '../shared/format';
-import { ORDER_TRANSITIONS, type Order, type OrderStatus } from './types';
+import ordersModule from './index';
+import { ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../contract/orders';
 
 /** The statuses a person may move an order to from `status` (cancel has its own action). */
 export function nextStatuses(status: OrderStatus): OrderStatus[] {
@@ -20,25 +22,29 @@ export function nextStatuses(status: OrderStatus): OrderStatus[] {
 
 export function OrderStatusActions({ order }: { order: Pick<Order, 'id' | 'status'> }) {
   const invalidate = useInvalidate();
+  const send = useCommand();
   const { open } = useNotification();
   const [modal, contextHolder] = Modal.useModal();
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  const next = nextStatuses(order.status);
-  const canCancel = (ORDER_TRANSITIONS[order.status] ?? []).includes('cancelled');
+  // offered only to roles that may write orders (the permission matrix, through Refine's useCan)
+  const mayMove = useCommandAllowed(ordersModule.commands.changeStatus);
+  const mayCancel = useCommandAllowed(ordersModule.commands.cancel);
+  const next = mayMove ? nextStatuses(order.status) : [];
+  const canCancel = mayCancel && (ORDER_TRANSITIONS[order.status] ?? []).includes('cancelled');
 
   const refresh = () => invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
 
   const call = async (path: string, body: object, done: string) => {
     setBusy(true);
     try {
-      await apiClient.post(path, body);
+      await send(path, body);
       open?.({ type: 'success', message: done });
       await refresh();
       return true;
     } catch (e) {
-      open?.({ type: 'error', message: 'The order was not changed', description: userMessage(e) });
+      open?.({ type: 'error', message: 'The order was not changed', description: finalMessage(e) });
       // the order may have moved on meanwhile (409): show its current state
       await refresh();
       return false;

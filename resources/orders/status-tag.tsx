@@ -1,7 +1,7 @@
 /** Order status as a coloured tag. */
 import { Tag } from 'antd';
 import { humanize } from '../shared/format';
-import type { OrderStatus } from './types';
+import type { OrderStatus } from '../../contract/orders';
 
 const COLOR: Record<OrderStatus, string> = {
   pending: 'gold',

@@ -1,4 +1,4 @@
-/** /payments — spec §2.1, §2.3. */
+/** /payments — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { CreditCardOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';

@@ -1,4 +1,4 @@
-/** /payments — Payments (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+/** /payments — Payments (docs/product/routes-and-roles.md). Its domain arrives in a later release: real title, honest empty state. */
 import { LaterRelease } from '../../src/pages/later-release';
 
 export default function PaymentsPage() {

@@ -1,16 +1,43 @@
-/** /pricing, /pricing/propose, /pricing/agent — spec §2.1, §2.3. */
+/**
+ * /pricing (rules and the rule editor), /pricing/propose (proposals), /pricing/agent (Pricing
+ * Intelligence) — docs/product/routes-and-roles.md; docs/repricing.md. Every signed-in role reads;
+ * the buttons that write ask the permission the server route declares (write:products).
+ */
 import { lazy } from 'react';
 import { LineChartOutlined } from '@ant-design/icons';
+import { pricingLive, pricingPermissions } from '../../contract/modules/pricing';
 import type { PageModule } from '../../src/lib/registry';
 
-const pricing: PageModule = {
+const pricing = {
   name: 'pricing',
+  permissions: pricingPermissions,
+  liveRoutes: pricingLive,
+  // the command palette's entries for this module (docs/shell.md)
+  palette: {
+    actions: [
+      { id: 'pricing-agent', label: 'Open Pricing Intelligence', to: '/pricing/agent' },
+      { id: 'map-violations', label: 'View MAP violations', to: '/catalog?filter=violations' },
+      { id: 'tier1-suppliers', label: 'View tier 1 suppliers', to: '/suppliers?tier=1' },
+    ],
+    create: [{ id: 'propose-pricing', label: 'Propose Pricing', to: '/pricing/propose', order: 3 }],
+  },
   routes: [
     { path: '/pricing', element: lazy(() => import('./pricing-page')) },
     { path: '/pricing/propose', element: lazy(() => import('./propose-pricing-page')) },
+    // the charts page is its own chunk: @ant-design/charts loads only here
     { path: '/pricing/agent', element: lazy(() => import('./pricing-agent-page')) },
   ],
   views: { create: '/pricing/propose' },
+  commands: {
+    createRule: { label: 'Create rule', resource: 'pricing_rules', action: 'create', call: 'POST /pricing/rules' },
+    editRule: { label: 'Edit rule', resource: 'pricing_rules', action: 'edit', call: 'PUT /pricing/rules/:id' },
+    deleteRule: { label: 'Delete rule', resource: 'pricing_rules', action: 'delete', call: 'DELETE /pricing/rules/:id' },
+    // a dry run of the rules over a selection: it writes proposals, not prices
+    propose: { label: 'Propose prices', resource: 'price_proposals', action: 'create', call: 'POST /pricing/propose' },
+    approve: { label: 'Approve', resource: 'price_proposals', action: 'approve', call: 'POST /pricing/proposals/:id/approve' },
+    reject: { label: 'Reject', resource: 'price_proposals', action: 'update', call: 'POST /pricing/proposals/:id/reject' },
+    bulk: { label: 'Approve or reject selected', resource: 'price_proposals', action: 'approve', call: 'POST /pricing/proposals/bulk' },
+  },
   menu: {
     section: 'AI & Automation',
     label: 'Pricing Intelligence',
@@ -19,6 +46,6 @@ const pricing: PageModule = {
     path: '/pricing/agent',
     order: 2,
   },
-};
+} satisfies PageModule;
 
 export default pricing;

@@ -1,6 +1,49 @@
-/** /pricing/propose — Propose Pricing (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
-import { LaterRelease } from '../../src/pages/later-release';
+/**
+ * /pricing/propose — Propose Pricing (docs/repricing.md "Proposals"): pick listings (by filters, or the
+ * selection handed over by the /listings bulk action in the navigation state), run the rules over them
+ * (`POST /api/pricing/propose`, no price changes), then approve, edit or reject the proposals.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, Flex, Typography } from 'antd';
+import { PageTitle } from '../../src/shell/page-title';
+import { ProposeSelection, summaryOf, type ProposeAnswerView } from './propose-selection';
+import { ProposalsTable } from './proposals-table';
 
 export default function ProposePricingPage() {
-  return <LaterRelease title="Propose Pricing" description="Propose a new price for a listing within its floor and ceiling." />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handed = ((location.state as { listing_ids?: unknown } | null)?.listing_ids as string[] | undefined) ?? [];
+  const [answer, setAnswer] = useState<ProposeAnswerView | null>(null);
+  // arriving without list parameters shows the pending proposals first (once: clearing the filter afterwards shows all)
+  const arrived = useRef(false);
+  const bare = location.search === '';
+  useEffect(() => {
+    if (arrived.current) return;
+    arrived.current = true;
+    if (bare) navigate({ search: '?status=pending' }, { replace: true, state: location.state as unknown });
+  }, [bare, navigate, location.state]);
+
+  return (
+    <Flex vertical gap={16} style={{ padding: 24 }}>
+      <div>
+        <PageTitle>Propose Pricing</PageTitle>
+        <Typography.Text type="secondary">
+          The rules of <Link to="/pricing">Pricing</Link> run over the listings you pick; nothing changes until a proposal is approved.
+        </Typography.Text>
+      </div>
+      <ProposeSelection handed={handed} onDropHanded={() => navigate('/pricing/propose', { replace: true, state: null })} onProposed={setAnswer} />
+      {answer && (
+        <Alert
+          type={answer.proposals_created > 0 ? 'success' : 'info'}
+          showIcon
+          closable
+          onClose={() => setAnswer(null)}
+          message={summaryOf(answer)}
+          description={answer.evaluated === 0 ? 'No rule governs these listings: create one on the Pricing page.' : undefined}
+        />
+      )}
+      {!(bare && !arrived.current) && <ProposalsTable />}
+    </Flex>
+  );
 }

@@ -1,24 +1,27 @@
 /**
- * Bulk price / stock edit and bulk delete of selected products — issue 5 §4: confirmation first,
+ * Bulk price / stock edit and bulk delete of selected products — docs/commerce.md: confirmation first,
  * progress while it runs, one result per product (`POST /api/products/bulk`, a chunk at a time).
  * A product whose new price would fall below its MAP price fails alone; the others still apply.
  */
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Radio } from 'antd';
+import { Button, Form, InputNumber, Modal } from 'antd';
 import { DeleteOutlined, DollarOutlined, InboxOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import { apiClient } from '../../providers/app-client';
+import { useCommand, type Send } from '../shared/use-command';
 import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
-import type { Product } from './types';
+import { CommandGate } from '../../src/shell/command-gate';
+import productsModule from './index';
+import { PRICE_DELTA_PCT, type Product } from '../../contract/products';
+import { PriceChangeFields } from '../shared/price-change-fields';
 
 export type BulkChanges = { price: number } | { price_delta_pct: number } | { stock: number };
 
-interface BulkAnswer { data: BulkItemResult[] | { results: BulkItemResult[] } }
+type BulkAnswer = BulkItemResult[] | { results: BulkItemResult[] };
 
-async function sendBulk(action: 'update' | 'delete', ids: string[], changes?: BulkChanges): Promise<BulkItemResult[]> {
-  const answer = await apiClient.post<BulkAnswer>('/products/bulk', { action, ids, ...(changes ? { changes } : {}) });
-  return Array.isArray(answer.data) ? answer.data : answer.data.results;
+async function sendBulk(send: Send, action: 'update' | 'delete', ids: string[], changes?: BulkChanges): Promise<BulkItemResult[]> {
+  const answer = await send<BulkAnswer>('/products/bulk', { action, ids, ...(changes ? { changes } : {}) });
+  return Array.isArray(answer) ? answer : answer.results;
 }
 
 type Editing = 'price' | 'stock' | null;
@@ -27,6 +30,7 @@ interface PriceForm { mode: 'set' | 'percent'; value: number }
 
 export function ProductBulkActions({ selected, onClear }: { selected: Product[]; onClear: () => void }) {
   const invalidate = useInvalidate();
+  const send = useCommand();
   const [modal, contextHolder] = Modal.useModal();
   const [editing, setEditing] = useState<Editing>(null);
   const [run, setRun] = useState<BulkRunState | null>(null);
@@ -43,7 +47,7 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
     setRun({ title, total: ids.length, done: 0, results: [], running: true });
     const results = await runInChunks(
       ids,
-      (chunk) => sendBulk(action, chunk, changes),
+      (chunk) => sendBulk(send, action, chunk, changes),
       (done, partial) => setRun((r) => r && { ...r, done, results: partial }),
     );
     setRun((r) => r && { ...r, done: ids.length, results, running: false });
@@ -78,44 +82,25 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
     <>
       {contextHolder}
       <BulkActionBar count={count} onClear={onClear}>
-        <Button icon={<DollarOutlined />} onClick={() => setEditing('price')}>
-          Edit price
-        </Button>
-        <Button icon={<InboxOutlined />} onClick={() => setEditing('stock')}>
-          Edit stock
-        </Button>
-        <Button danger icon={<DeleteOutlined />} onClick={remove}>
-          Delete
-        </Button>
+        <CommandGate command={productsModule.commands.bulkPrice}>
+          <Button icon={<DollarOutlined />} onClick={() => setEditing('price')}>
+            Edit price
+          </Button>
+        </CommandGate>
+        <CommandGate command={productsModule.commands.bulkStock}>
+          <Button icon={<InboxOutlined />} onClick={() => setEditing('stock')}>
+            Edit stock
+          </Button>
+        </CommandGate>
+        <CommandGate command={productsModule.commands.bulkDelete}>
+          <Button danger icon={<DeleteOutlined />} onClick={remove}>
+            Delete
+          </Button>
+        </CommandGate>
       </BulkActionBar>
       <Modal open={editing === 'price'} title={`Edit price of ${noun}`} okText="Continue" onOk={submitPrice} onCancel={() => setEditing(null)} destroyOnHidden>
         <Form form={priceForm} layout="vertical" initialValues={{ mode: 'set' }} preserve={false}>
-          <Form.Item name="mode" label="Change">
-            <Radio.Group
-              options={[
-                { label: 'Set price to', value: 'set' },
-                { label: 'Change by %', value: 'percent' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item noStyle dependencies={['mode']}>
-            {({ getFieldValue }) =>
-              getFieldValue('mode') === 'set' ? (
-                <Form.Item name="value" label="New price (USD)" rules={[{ required: true, message: 'Enter a price' }]}>
-                  <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: 200 }} />
-                </Form.Item>
-              ) : (
-                <Form.Item
-                  name="value"
-                  label="Change (%)"
-                  extra="Negative lowers the price, e.g. -10 for 10% off."
-                  rules={[{ required: true, message: 'Enter a percentage' }, { type: 'number', min: -99, max: 1000, message: 'Between -99 and 1000' }]}
-                >
-                  <InputNumber step={1} suffix="%" style={{ width: 200 }} />
-                </Form.Item>
-              )
-            }
-          </Form.Item>
+          <PriceChangeFields first="set" percent={PRICE_DELTA_PCT} />
         </Form>
       </Modal>
       <Modal open={editing === 'stock'} title={`Edit stock of ${noun}`} okText="Continue" onOk={submitStock} onCancel={() => setEditing(null)} destroyOnHidden>

@@ -1,21 +1,33 @@
-/** /products/:id/edit — issue 5 §4. Only the product's own fields are sent; variants stay as they are. */
+/**
+ * /products/:id/edit — the product's own fields; variants are edited on the product page, one at a time
+ * (docs/commerce-ui.md "Variants"). A server field error (duplicate SKU 409) shows under its field.
+ */
 import { Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
+import { userMessage } from '../../providers/api';
+import { fieldErrorsOf, showFieldErrors } from './field-errors';
 import { ProductFields } from './product-form';
-import type { ProductDetail } from './types';
+import type { ProductDetail } from '../../contract/products';
+import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 
 export default function ProductEdit() {
-  const { formProps, saveButtonProps, query } = useForm<ProductDetail>({ resource: 'products', action: 'edit', redirect: 'show' });
+  const { formProps, saveButtonProps, query, form } = useForm<ProductDetail>({
+    resource: 'products',
+    action: 'edit',
+    redirect: 'show',
+    errorNotification: (err) => (fieldErrorsOf(err) ? false : { type: 'error', message: 'Could not save the product', description: userMessage(err) }),
+    onMutationError: (err) => void showFieldErrors(form, err),
+  });
   const hasVariants = (query?.data?.data.variants.length ?? 0) > 0;
   return (
-    <Edit title="Edit product" saveButtonProps={saveButtonProps} isLoading={query?.isLoading}>
+    <Edit title={<PageTitle>Edit product</PageTitle>} goBack={BACK_ICON} saveButtonProps={saveButtonProps} isLoading={query?.isLoading}>
       <Form
         {...formProps}
         layout="vertical"
         onFinish={(values) => {
-          const { price: _price, stock: _stock, ...rest } = values as Partial<ProductDetail>;
-          // a product with variants rolls price and stock up from them: sending them would overwrite that
-          return formProps.onFinish?.(hasVariants ? rest : values);
+          // the form holds the loaded variants too; they are edited on the product page, not replaced here
+          const { price: _price, stock: _stock, variants: _variants, suppliers: _suppliers, ...rest } = values as Partial<ProductDetail>;
+          return formProps.onFinish?.(hasVariants ? rest : { ...rest, price: _price, stock: _stock });
         }}
       >
         <ProductFields hasVariants={hasVariants} />

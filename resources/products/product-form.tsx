@@ -1,14 +1,15 @@
 /**
- * Fields of the product create and edit forms (issue 5 §1). The server validates again (zod); the form
+ * Fields of the product create and edit forms (docs/commerce.md). The server validates again (zod); the form
  * catches what a person can fix before sending: required fields, ranges, price not below the MAP price.
- * A product with variants takes its price and stock from them, so those two fields are locked there.
+ * A product with variants takes its price and stock from them (lowest price, summed stock), so those two
+ * fields are locked there; each variant's price and stock are edited on the product page.
  */
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { SupplierSelect } from '../shared/supplier-select';
-import { PRODUCT_STATUSES } from './types';
+import { SupplierSelect } from '../suppliers/supplier-select';
+import { PRODUCT_STATUSES } from '../../contract/products';
 
 export function ProductFields({ hasVariants = false }: { hasVariants?: boolean }) {
-  const locked = hasVariants ? 'Set per variant' : undefined;
+  const locked = hasVariants ? 'Set per variant (on the product page)' : undefined;
   return (
     <>
       <Row gutter={16}>

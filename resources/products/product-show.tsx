@@ -1,21 +1,50 @@
-/** /products/:id — a product with its variants and supplier links (issue 5 §1, §4). */
-import { Show } from '@refinedev/antd';
+/**
+ * /products/:id — a product with its variants (editable one at a time, docs/commerce-ui.md "Variants")
+ * and supplier links; its description rendered sanitised; Delete goes back to the list.
+ */
+import { EditButton, Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Card, Descriptions, Table, Typography } from 'antd';
+import { Descriptions } from 'antd';
 import { Link } from 'react-router';
 import { LoadError } from '../shared/list-error';
 import { dateTime, money } from '../shared/format';
+import { DeleteToListButton } from './delete-to-list-button';
+import { ProductDescription } from './product-description';
 import { ProductStatusTag, StockTag } from './status-tag';
-import type { ProductDetail, SupplierLink, Variant } from './types';
+import { VariantEditor } from './variant-editor';
+import { ProductPriceHistory } from '../pricing/product-price-history';
+import { ProductSuppliers } from './product-suppliers';
+import { ProductImages } from './product-images';
+import type { ProductDetail } from '../../contract/products';
+import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 
-function options(v: Variant): string {
-  return [v.option1_value, v.option2_value, v.option3_value].filter(Boolean).join(' / ') || '—';
+/** What deleting the product takes with it. */
+export function productDeleteNotice(p: ProductDetail): string {
+  const n = p.variants.length;
+  const orders = p.variants.reduce((sum, v) => sum + (v.orders_count ?? 0), 0);
+  const variants = n === 0 ? 'The product' : `The product and its ${n} variant${n === 1 ? '' : 's'}`;
+  const lines = orders === 0 ? '' : ` Orders keep their lines (SKU, title, price) but lose the link to the product.`;
+  return `${variants} will be deleted; this cannot be undone.${lines}`;
 }
 
 export default function ProductShow() {
   const { query, result: product } = useShow<ProductDetail>({ resource: 'products' });
   return (
-    <Show title={product ? product.title : 'Product'} isLoading={query.isLoading}>
+    <Show
+      title={<PageTitle>{product ? product.title : 'Product'}</PageTitle>}
+      goBack={BACK_ICON}
+      isLoading={query.isLoading}
+      headerButtons={({ defaultButtons }) =>
+        product ? (
+          <>
+            <EditButton resource="products" recordItemId={product.id} />
+            <DeleteToListButton resource="products" id={product.id} listPath="/products" title={`Delete ${product.title}?`} content={productDeleteNotice(product)} />
+          </>
+        ) : (
+          defaultButtons
+        )
+      }
+    >
       {query.isError && <LoadError what="the product" error={query.error} onRetry={() => query.refetch()} />}
       {product && (
         <>
@@ -35,44 +64,11 @@ export default function ProductShow() {
             <Descriptions.Item label="Tags">{product.tags ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Updated">{dateTime(product.updated_at)}</Descriptions.Item>
           </Descriptions>
-          {product.description && (
-            <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
-              {product.description}
-            </Typography.Paragraph>
-          )}
-          <Card title={`Variants (${product.variants.length})`} size="small" style={{ marginBottom: 24 }}>
-            <Table<Variant>
-              rowKey="id"
-              size="small"
-              dataSource={product.variants}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
-              locale={{ emptyText: 'This product has no variants' }}
-              columns={[
-                { title: 'SKU', dataIndex: 'sku' },
-                { title: 'Options', key: 'options', render: (_: unknown, v) => options(v) },
-                { title: 'Price', dataIndex: 'price', align: 'right', render: (n: number) => money(n) },
-                { title: 'Cost', dataIndex: 'cost', align: 'right', render: (n: number | null) => money(n) },
-                { title: 'MAP', dataIndex: 'map_price', align: 'right', render: (n: number | null) => money(n) },
-                { title: 'Stock', dataIndex: 'stock', align: 'right', render: (n: number) => <StockTag stock={n} /> },
-              ]}
-            />
-          </Card>
-          <Card title="Suppliers" size="small">
-            <Table<SupplierLink>
-              rowKey="id"
-              size="small"
-              dataSource={product.suppliers}
-              pagination={false}
-              locale={{ emptyText: 'No supplier linked' }}
-              columns={[
-                { title: 'Supplier', dataIndex: 'supplier_name', render: (n: string, l) => <Link to={`/suppliers/${l.supplier_id}`}>{n}</Link> },
-                { title: 'Tier', dataIndex: 'supplier_tier' },
-                { title: 'Variant', dataIndex: 'variant_sku', render: (s: string | null) => s ?? 'All' },
-                { title: 'Supplier cost', dataIndex: 'supplier_cost', align: 'right', render: (n: number | null) => money(n) },
-                { title: 'Supplier stock', dataIndex: 'supplier_stock', align: 'right' },
-              ]}
-            />
-          </Card>
+          {product.description && <ProductDescription text={product.description} />}
+          <ProductImages productId={product.id} />
+          <VariantEditor productId={product.id} variants={product.variants} />
+          <ProductSuppliers productId={product.id} />
+          <ProductPriceHistory productId={product.id} />
         </>
       )}
     </Show>

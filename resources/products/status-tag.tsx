@@ -1,6 +1,6 @@
 /** Product status and stock level as tags. */
 import { Tag } from 'antd';
-import { LOW_STOCK_MAX, type ProductStatus } from './types';
+import { LOW_STOCK_MAX, type ProductStatus } from '../../contract/products';
 
 const STATUS_COLOR: Record<ProductStatus, string> = { active: 'green', draft: 'default', archived: 'orange' };
 

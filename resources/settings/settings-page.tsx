@@ -1,6 +1,6 @@
 /**
- * /settings — Settings (spec §2.1). Store settings, users and billing arrive in a later release; the
- * Webhooks card links to /settings/webhooks (issue 6 §11), which lives under settings for admins.
+ * /settings — Settings (docs/product/routes-and-roles.md). Store settings, users and billing arrive in a later release; the
+ * Webhooks card links to /settings/webhooks (docs/events.md), which lives under settings for admins.
  */
 import { Card, Typography } from 'antd';
 import { ApiOutlined, RightOutlined } from '@ant-design/icons';

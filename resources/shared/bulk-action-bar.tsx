@@ -1,5 +1,5 @@
 /**
- * Bulk selection bar and the progress/result panel of a bulk run — issue 5 §4. Reusable by any list
+ * Bulk selection bar and the progress/result panel of a bulk run — docs/commerce.md Reusable by any list
  * with row selection: the bar shows the count and the actions, the panel the progress while the run
  * goes and then one line per item (label, done or the reason it failed).
  */

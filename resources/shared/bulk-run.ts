@@ -1,9 +1,9 @@
 /**
- * Bulk work in chunks — issue 5 §4 (bulk edit with progress and a per-item result). Ids go to the
+ * Bulk work in chunks — docs/commerce.md (bulk edit with progress and a per-item result). Ids go to the
  * server a chunk at a time so the progress bar moves; a chunk that fails as a whole (network,
  * validation) marks each of its items failed with that message and the run goes on.
  */
-import { userMessage } from '../../providers/api';
+import { finalMessage } from '../../providers/api';
 
 export interface BulkItemResult {
   id: string;
@@ -28,7 +28,7 @@ export async function runInChunks(
       // an id the server did not answer for is reported, not silently dropped
       results.push(...chunk.map((id) => byId.get(id) ?? { id, ok: false, error: { message: 'No result returned' } }));
     } catch (e) {
-      const message = userMessage(e);
+      const message = finalMessage(e);
       results.push(...chunk.map((id) => ({ id, ok: false, error: { message } })));
     }
     onProgress(Math.min(ids.length, i + size), [...results]);

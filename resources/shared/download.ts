@@ -1,7 +1,7 @@
 /** Saves a Blob under a file name through a temporary object URL (the browser's own download). */
 import dayjs from 'dayjs';
 
-/** `products` → `products-2025-06-01.csv` (issue 5 §3 export file names). */
+/** `products` → `products-2025-06-01.csv` (docs/commerce.md export file names). */
 export function datedCsvName(stem: string, now: Date = new Date()): string {
   return `${stem}-${dayjs(now).format('YYYY-MM-DD')}.csv`;
 }

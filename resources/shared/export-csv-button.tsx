@@ -1,5 +1,5 @@
 /**
- * Export button of a list — issue 5 §3 "every list exports its current filtered view as CSV".
+ * Export button of a list — docs/commerce.md "every list exports its current filtered view as CSV".
  * Sends the list's current filters and sort (not its page) to the resource's `export.csv` endpoint.
  */
 import { useState } from 'react';
@@ -7,8 +7,8 @@ import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useNotification, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { filterQuery, sortQuery } from '../../providers/api/list-query';
-import { userMessage } from '../../providers/api';
-import { getFile } from './raw-request';
+import { finalMessage } from '../../providers/api';
+import { apiClient } from '../../providers/app-client';
 import { datedCsvName, saveBlob } from './download';
 
 export interface ExportCsvButtonProps {
@@ -26,12 +26,13 @@ export function ExportCsvButton({ path, stem, filters, sorters }: ExportCsvButto
   const run = async () => {
     setBusy(true);
     try {
-      const blob = await getFile(path, { ...filterQuery(filters), ...sortQuery(sorters) });
+      // the API client's file mode: same headers, retries, session refresh and request log as every call
+      const blob = await apiClient.blob(path, { query: { ...filterQuery(filters), ...sortQuery(sorters) }, headers: { Accept: 'text/csv' } });
       const name = datedCsvName(stem);
       saveBlob(blob, name);
       open?.({ type: 'success', message: `Exported ${name}` });
     } catch (e) {
-      open?.({ type: 'error', message: 'Export failed', description: userMessage(e) });
+      open?.({ type: 'error', message: 'Export failed', description: finalMessage(e) });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 /**
- * Import dialog — issue 5 §3/§4: pick a file a seller already has (Shopify product CSV, Amazon order
+ * Import dialog — docs/commerce.md/§4: pick a file a seller already has (Shopify product CSV, Amazon order
  * report, eBay order CSV), validate the whole file on the server first (`?dry_run=true`), show every
  * bad row (row, column, reason) or what would be written, and only then import. Nothing is written
  * unless the file is valid: the server answers 400 `import_invalid` with the row report. A large
@@ -9,9 +9,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { ApiError, userMessage } from '../../providers/api';
-import { postText } from './raw-request';
-import { followJob, jobOf, phaseText, type ImportJob, type RowError } from './import-job';
+import { ApiError, finalMessage } from '../../providers/api';
+import { followJob, jobOf, phaseText, uploadImport, type ImportJob, type RowError } from './import-job';
+import type { ImportInvalidDetails } from '../../contract/imports';
 
 export interface ImportSource {
   key: string;
@@ -116,7 +116,7 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
     const end = await followJob(job.id, (j) => setStep({ kind: 'job', job: j }), ctl.signal);
     if (!end) return;
     if (end.status === 'done') finished(end.result ?? {}, dryRun);
-    else if (end.error?.code === 'import_invalid') setStep({ kind: 'invalid', errors: end.error.details?.errors ?? [] });
+    else if (end.error?.code === 'import_invalid') setStep({ kind: 'invalid', errors: (end.error.details as ImportInvalidDetails | null)?.errors ?? [] });
     else setStep({ kind: 'failed', message: end.error?.message ?? 'The import failed.' });
   };
 
@@ -124,7 +124,7 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
     const running = dryRun ? 'checking' : 'importing';
     setStep({ kind: running, progress: 0 });
     try {
-      const answer = await postText<unknown>(source.path, text, source.contentType, {
+      const answer = await uploadImport(source.path, text, source.contentType, {
         query: { ...(dryRun ? { dry_run: 'true' } : {}), file_name: name },
         onProgress: (progress) => setStep({ kind: running, progress }),
       });
@@ -133,7 +133,7 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
       else finished(dataOf(answer), dryRun);
     } catch (e) {
       const errors = rowErrorsOf(e);
-      setStep(errors ? { kind: 'invalid', errors } : { kind: 'failed', message: userMessage(e) });
+      setStep(errors ? { kind: 'invalid', errors } : { kind: 'failed', message: finalMessage(e) });
     }
   };
 

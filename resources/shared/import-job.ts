@@ -1,25 +1,28 @@
 /**
- * Import jobs seen from the console — issue 5 §3 "large files stream with progress". A large file
+ * Import jobs seen from the console — docs/commerce.md "large files stream with progress". A large file
  * answers 202 with a job (docs/commerce.md "Import jobs"); the dialog polls it every POLL_MS until
- * it is done or failed. Stopping the poll (closing the dialog) does not cancel the job.
+ * it is done or failed. Stopping the poll (closing the dialog) does not cancel the job. Uploads and
+ * polls go through the one API client (docs/api-client.md "Raw bodies and files").
  */
-import { getJson } from './raw-request';
+import { apiClient } from '../../providers/app-client';
+import type { Query } from '../../providers/api';
+import type { ImportJob } from '../../contract/imports';
 
 export const POLL_MS = 500;
 
-export interface RowError { row: number; column: string; reason: string }
+export type { ImportJob, RowError } from '../../contract/imports';
 
-export interface ImportJob {
-  id: string;
-  kind: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  phase: 'queued' | 'validating' | 'writing' | 'done' | 'failed';
-  dry_run: boolean;
-  rows_total: number | null;
-  rows_done: number;
-  percent: number;
-  result: Record<string, unknown> | null;
-  error: { code: string; message: string; details: { errors?: RowError[]; rows_total?: number } | null } | null;
+/**
+ * Posts a file's text as is (the API client's raw-body mode: same headers, retries, session refresh,
+ * request log and idempotency key as every call), reporting upload progress 0–100.
+ */
+export function uploadImport(path: string, text: string, contentType: string, opts: { query?: Query; onProgress?: (percent: number) => void } = {}) {
+  return apiClient.post<unknown>(path, undefined, {
+    rawBody: text,
+    headers: { 'Content-Type': contentType },
+    query: opts.query,
+    onUploadProgress: opts.onProgress,
+  });
 }
 
 /** The job of a 202 answer (`{data: {job}}`), else null (a synchronous answer). */
@@ -53,7 +56,7 @@ export async function followJob(id: string, onUpdate: (job: ImportJob) => void, 
   for (;;) {
     await sleep(POLL_MS, signal);
     if (signal.aborted) return null;
-    const job = (await getJson<{ data: ImportJob }>(`/imports/jobs/${id}`)).data;
+    const job = (await apiClient.get<{ data: ImportJob }>(`/imports/jobs/${id}`)).data;
     if (signal.aborted) return null;
     onUpdate(job);
     if (job.status === 'done' || job.status === 'failed') return job;

@@ -1,8 +1,15 @@
-/** The error state of a list or detail view: the API's message (spec §8) and a retry. */
+/**
+ * The error state of a list or detail view (docs/api-client.md "Errors the user sees"): the final
+ * sentence of the catalogue and a Retry; a page that does not exist ("Product not found") has
+ * nothing to retry.
+ */
 import { Alert, Button } from 'antd';
-import { userMessage } from '../../providers/api';
+import { ApiError, finalMessage } from '../../providers/api';
 
 export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return <Alert role="alert" type="warning" showIcon style={{ marginBottom: 16 }} message={error.message} description="It may have been deleted, or the link is wrong." />;
+  }
   return (
     <Alert
       role="alert"
@@ -10,7 +17,7 @@ export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: (
       showIcon
       style={{ marginBottom: 16 }}
       message={`Could not load ${what}`}
-      description={userMessage(error)}
+      description={finalMessage(error)}
       action={<Button onClick={onRetry}>Retry</Button>}
     />
   );

@@ -1,4 +1,4 @@
-/** Small display formats of the ops screens — spec §9 "relative time shows d, h, m ago or 'just now'". */
+/** Small display formats of the ops screens — docs/product/constants.md "relative time shows d, h, m ago or 'just now'". */
 
 /** Seconds as the largest unit and the next one: 0 → "0s", 75 → "1m 15s", 3600 → "1h", 90000 → "1d 1h". */
 export function duration(totalSeconds: number | null | undefined): string {
@@ -19,7 +19,7 @@ export function duration(totalSeconds: number | null | undefined): string {
     .join(' ');
 }
 
-/** ISO time → "just now", "5m ago", "3h ago", "2d ago" (spec §9). */
+/** ISO time → "just now", "5m ago", "3h ago", "2d ago" (docs/product/constants.md). */
 export function ago(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '—';
   const s = Math.floor((now - new Date(iso).getTime()) / 1000);

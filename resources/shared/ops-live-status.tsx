@@ -1,5 +1,5 @@
 /**
- * Live tail indicator — spec §4 "Live stream connection" and §2.7 (badge "Live", "Connecting..." or
+ * Live tail indicator — docs/product/shell.md "Live stream connection" and §2.7 (badge "Live", "Connecting..." or
  * "Offline"): the state of the tab's one stream (providers/live hub), as a small accessible badge.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,9 +1,9 @@
 /**
- * Generated ops summary — spec §7.2 "GET /ops/summary … Falls back to generated mock data if
+ * Generated ops summary — docs/product/api-calls.md "GET /ops/summary … Falls back to generated mock data if
  * unavailable". Plausible, clearly fake figures (the page flags them "Mocked data"); the random source
  * is injected so a test can pin them.
  */
-import type { OpsSummary } from './ops-api';
+import type { OpsSummary } from '../../contract/ops';
 
 export function mockOpsSummary(random: () => number = Math.random, now: Date = new Date()): OpsSummary {
   const int = (min: number, max: number) => Math.floor(min + random() * (max - min + 1));

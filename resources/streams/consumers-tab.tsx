@@ -1,34 +1,61 @@
 /**
- * Consumers tab of /streams (issue 6 §2, §9): every durable consumer with its filter subjects, acked
+ * Consumers tab of /streams (docs/events.md): every durable consumer with its filter subjects, acked
  * position, messages waiting for a retry, lag, max_deliver and its pending dead letters (counted per
  * consumer from GET /dlq, so the figure is the caller's tenant's own).
  */
-import { Button, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
+import { useDataProvider, useList } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { NEEDS_ATTENTION, REFRESH } from '../../contract/constants';
 import { LoadError } from '../shared/list-error';
-import { opsApi, type ConsumerInfo } from '../shared/ops-api';
+import type { ConsumerInfo } from '../../contract/streams';
 import { count } from '../shared/ops-format';
 import { consumerVisible } from './stream-filters';
 import type { StreamsUrl } from './streams-url';
+import { SubjectTags } from '../shared/subject-tags';
 
 interface Row extends ConsumerInfo { dlq: number }
 
-async function loadConsumers(signal: AbortSignal): Promise<Row[]> {
-  const consumers = await opsApi.consumers(signal);
-  const dlq = await Promise.all(consumers.data.map((c) => opsApi.dlqList({ consumer: c.name, status: 'pending', limit: 1, offset: 0 }, signal)));
-  return consumers.data.map((c, i) => ({ ...c, dlq: dlq[i].total }));
-}
-
 export function ConsumersTab({ url }: { url: StreamsUrl }) {
-  const consumers = useQuery({
-    queryKey: ['streams', 'consumers', 'with-dlq'],
-    queryFn: ({ signal }) => loadConsumers(signal),
+  const list = useList<ConsumerInfo>({
+    resource: 'consumers',
+    meta: { path: '/streams/consumers' },
+    pagination: { mode: 'off' },
+    queryOptions: { refetchInterval: REFRESH.opsSummaryMs, staleTime: 0 },
+    errorNotification: false,
+  });
+  // pending dead letters per consumer, counted from the caller's own DLQ (one page of one row each)
+  const dataProvider = useDataProvider();
+  const names = list.result.data.map((c) => c.name);
+  const counts = useQuery({
+    queryKey: ['data', 'default', 'dlq', 'pending-per-consumer', names],
+    queryFn: (ctx) =>
+      Promise.all(
+        names.map((name) =>
+          dataProvider().getList({
+            resource: 'dlq',
+            filters: [
+              { field: 'consumer', operator: 'eq', value: name },
+              { field: 'status', operator: 'eq', value: 'pending' },
+            ],
+            pagination: { currentPage: 1, pageSize: 1 },
+            meta: { queryContext: ctx },
+          }),
+        ),
+      ),
+    enabled: names.length > 0,
     refetchInterval: REFRESH.opsSummaryMs,
     staleTime: 0,
   });
+  const consumers = {
+    data: counts.data ? list.result.data.map((c, i) => ({ ...c, dlq: counts.data[i]?.total ?? 0 })) : undefined,
+    isPending: list.query.isPending || (names.length > 0 && counts.isPending),
+    isError: list.query.isError || counts.isError,
+    error: list.query.error ?? counts.error,
+    refetch: () => Promise.all([list.query.refetch(), counts.refetch()]),
+  };
   const rows = (consumers.data ?? []).filter((c) => consumerVisible(c, c.dlq, url.filter, url.subject));
 
   const columns: ColumnsType<Row> = [
@@ -36,15 +63,7 @@ export function ConsumersTab({ url }: { url: StreamsUrl }) {
     {
       title: 'Filter subjects',
       dataIndex: 'filter_subjects',
-      render: (s: string[]) => (
-        <Flex gap={4} wrap>
-          {s.map((x) => (
-            <Tag key={x} style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>
-              {x}
-            </Tag>
-          ))}
-        </Flex>
-      ),
+      render: (s: string[]) => <SubjectTags subjects={s} />,
     },
     { title: 'Acked seq', dataIndex: 'ack_floor', align: 'right', render: count },
     { title: 'Pending retries', dataIndex: 'redelivering', align: 'right', render: count },

@@ -1,8 +1,8 @@
-/** Message inspection (issue 6 §9): one event's envelope and its payload in the JSON viewer. */
+/** Message inspection (docs/events.md): one event's envelope and its payload in the JSON viewer. */
 import { Descriptions, Drawer, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { JsonViewer } from '../shared/json-viewer';
-import type { EventRow } from '../shared/ops-api';
+import type { EventRow } from '../../contract/streams';
 import { dateTime } from '../shared/format';
 
 export function EventDrawer({ event, onClose }: { event: EventRow | null; onClose: () => void }) {

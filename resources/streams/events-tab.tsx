@@ -1,5 +1,5 @@
 /**
- * Events tab of /streams (issue 6 §9): the event log, newest first, filtered by stream and subject,
+ * Events tab of /streams (docs/events.md): the event log, newest first, filtered by stream and subject,
  * with the live tail indicator and message inspection.
  */
 import { useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { STREAM_NAMES } from '../../contract/events';
 import { liveHub } from '../../providers/live';
 import { LoadError } from '../shared/list-error';
 import { LiveBadge } from '../shared/ops-live-status';
-import type { EventRow } from '../shared/ops-api';
+import type { EventRow } from '../../contract/streams';
 import { dateTime } from '../shared/format';
 import { ago } from '../shared/ops-format';
 import { EventDrawer } from './event-drawer';

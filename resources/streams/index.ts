@@ -1,4 +1,4 @@
-/** /streams — spec §2.1, §2.3, §6. */
+/** /streams — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { PartitionOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -6,9 +6,9 @@ import type { PageModule } from '../../src/lib/registry';
 const streams: PageModule = {
   name: 'streams',
   routes: [
-    { path: '/streams', element: lazy(() => import('./streams-page')) },
+    { path: '/streams', element: lazy(() => import('./streams-page')), call: 'GET /streams/events' },
   ],
-  access: { roles: ['agent', 'admin'] },
+  access: 'streams',
   menu: {
     section: 'System & Monitoring',
     label: 'Event Streams',

@@ -1,13 +1,13 @@
 /**
- * What `filter=critical` and `filter=policy` mean on /streams (spec §2.1 names them, says no more;
+ * What `filter=critical` and `filter=policy` mean on /streams (docs/product/routes-and-roles.md names them, says no more;
  * docs/ops-ui.md records the decision):
- * - critical — alert events of severity "critical" (spec §3 alert severities), pending dead letters
- *   (each one needs a person), and consumers with dead letters or lag above 1000 (spec §9 threshold);
+ * - critical — alert events of severity "critical" (docs/product/data.md alert severities), pending dead letters
+ *   (each one needs a person), and consumers with dead letters or lag above 1000 (docs/product/constants.md threshold);
  * - policy — policy-related subjects: the pricing stream's `pricing.*` subjects (MAP violations, price
  *   proposals and repricing rules are the seller's pricing policy), and the consumers that read them.
  */
 import { NEEDS_ATTENTION } from '../../contract/constants';
-import type { ConsumerInfo, EventRow } from '../shared/ops-api';
+import type { ConsumerInfo, EventRow } from '../../contract/streams';
 import type { StreamFilter } from './streams-url';
 import { consumerSees } from './subject-match';
 

@@ -1,5 +1,5 @@
 /**
- * /streams — Event Streams (spec §2.1, issue 6 §9): tabs Events | Consumers | DLQ driven by `?tab=`,
+ * /streams — Event Streams (docs/product/routes-and-roles.md, docs/events.md): tabs Events | Consumers | DLQ driven by `?tab=`,
  * the page-wide `filter=critical|policy` and the `subject=` pre-filter, shown as removable tags.
  */
 import { Button, Card, Flex, Tabs, Tag, Typography } from 'antd';
@@ -10,10 +10,10 @@ import { DlqTable } from '../dlq/dlq-table';
 import { EventsTab } from './events-tab';
 import { ConsumersTab } from './consumers-tab';
 import { POLICY_SUBJECT } from './stream-filters';
+import { useNavigationKey } from '../shared/use-navigation-key';
 import { parseStreamsUrl, switchTab, withoutParam, type StreamTab } from './streams-url';
 
 const FILTER_LABEL = { critical: 'Critical only', policy: 'Policy subjects' } as const;
-const POLICY_BASE = { subject: POLICY_SUBJECT };
 
 /** A page-wide filter with a keyboard-reachable remove button. */
 function FilterChip({ label, color, onRemove }: { label: string; color?: string; onRemove: () => void }) {
@@ -28,6 +28,7 @@ function FilterChip({ label, color, onRemove }: { label: string; color?: string;
 export default function StreamsPage() {
   const [params, setParams] = useSearchParams();
   const url = parseStreamsUrl(params);
+  const arrival = useNavigationKey();
 
   return (
     <>
@@ -52,7 +53,7 @@ export default function StreamsPage() {
           items={[
             { key: 'events', label: 'Events', children: <EventsTab url={url} /> },
             { key: 'consumers', label: 'Consumers', children: <ConsumersTab url={url} /> },
-            { key: 'dlq', label: 'DLQ', children: <DlqTable base={url.filter === 'policy' && !url.subject ? POLICY_BASE : undefined} /> },
+            { key: 'dlq', label: 'DLQ', children: <DlqTable key={arrival} baseSubject={url.filter === 'policy' && !url.subject ? POLICY_SUBJECT : undefined} /> },
           ]}
         />
       </Card>

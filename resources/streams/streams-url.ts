@@ -1,5 +1,5 @@
 /**
- * /streams query parameters — spec §2.1 "query tab=dlq, tab=consumers, filter=critical,
+ * /streams query parameters — docs/product/routes-and-roles.md "query tab=dlq, tab=consumers, filter=critical,
  * filter=policy, subject": the tab (events by default), the page-wide filter and the subject
  * pre-filter. Unknown values fall back to the defaults instead of breaking the page.
  */

@@ -1,5 +1,5 @@
 /**
- * NATS-style subject patterns on the client (DESIGN §5): tokens split by ".", `*` matches one token,
+ * NATS-style subject patterns on the client (docs/events.md): tokens split by ".", `*` matches one token,
  * `>` the rest. Used to tell which consumers a subject pre-filter concerns.
  */
 export function patternMatches(pattern: string, subject: string): boolean {

@@ -1,12 +1,14 @@
 /**
- * The Events tab's data (issue 6 §5 paged events with filters, §9): server-side pages, or — for
- * filter=critical — the newest alert events with the critical ones picked out here. On page 1 a live
- * event refetches (live tail), at most once a second so a burst costs one request.
+ * The Events tab's data (docs/ops-ui.md): server-side pages of `GET /streams/events`, or — for
+ * filter=critical — the newest alert events with the critical ones picked out here; read through the
+ * Refine data provider. On page 1 a live event refetches (live tail), at most once a second so a burst
+ * costs one request.
  */
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidate, useList, type CrudFilter } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { EventRow } from '../../contract/streams';
 import { liveHub } from '../../providers/live';
-import { opsApi, type EventRow } from '../shared/ops-api';
 import { CRITICAL_SCAN, isCriticalEvent } from './stream-filters';
 
 export interface EventsQuery {
@@ -18,25 +20,28 @@ export interface EventsQuery {
   follow: boolean;
 }
 
-export const EVENTS_KEY = ['streams', 'events'] as const;
 const TAIL_THROTTLE_MS = 1_000;
+const EVENTS = { resource: 'events', meta: { path: '/streams/events' } } as const;
 
 export function useEvents(q: EventsQuery) {
-  const client = useQueryClient();
-  const result = useQuery({
-    queryKey: [...EVENTS_KEY, q.stream, q.subject, q.critical, q.critical ? 0 : q.page, q.pageSize],
-    queryFn: async ({ signal }): Promise<{ data: EventRow[]; total: number; scanned?: number }> => {
-      if (q.critical) {
-        const scan = await opsApi.events({ stream: 'ALERTS', subject: q.subject, limit: CRITICAL_SCAN, offset: 0 }, signal);
-        const rows = scan.data.filter(isCriticalEvent);
-        return { data: rows, total: rows.length, scanned: scan.data.length };
-      }
-      const page = await opsApi.events({ stream: q.stream, subject: q.subject, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }, signal);
-      return { data: page.data, total: page.total };
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 0,
+  const invalidate = useInvalidate();
+  const filters: CrudFilter[] = [
+    { field: 'stream', operator: 'eq', value: q.critical ? 'ALERTS' : q.stream },
+    { field: 'subject', operator: 'eq', value: q.subject },
+  ];
+  const { query } = useList<EventRow>({
+    ...EVENTS,
+    filters,
+    pagination: q.critical ? { currentPage: 1, pageSize: CRITICAL_SCAN } : { currentPage: q.page, pageSize: q.pageSize },
+    queryOptions: { placeholderData: keepPreviousData, staleTime: 0 },
+    errorNotification: false,
   });
+  const rows = query.data?.data;
+  const data = !rows
+    ? undefined
+    : q.critical
+      ? { data: rows.filter(isCriticalEvent), total: rows.filter(isCriticalEvent).length, scanned: rows.length }
+      : { data: rows, total: query.data?.total ?? rows.length, scanned: undefined };
 
   const tailing = q.follow && (q.page === 1 || q.critical);
   const last = useRef(0);
@@ -45,7 +50,7 @@ export function useEvents(q: EventsQuery) {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refetch = () => {
       last.current = Date.now();
-      void client.invalidateQueries({ queryKey: EVENTS_KEY });
+      void invalidate({ resource: EVENTS.resource, invalidates: ['list'] });
     };
     const off = liveHub.subscribe('*', (e) => {
       if (e.event === 'heartbeat' || timer) return;
@@ -59,7 +64,7 @@ export function useEvents(q: EventsQuery) {
       off();
       if (timer) clearTimeout(timer);
     };
-  }, [tailing, client]);
+  }, [tailing, invalidate]);
 
-  return { ...result, tailing };
+  return { ...query, data, tailing };
 }

@@ -1,10 +1,31 @@
 /**
- * Fields of the supplier create and edit forms — spec §7.2 (supplier body), issue 5 §1. Performance
+ * Fields of the supplier create and edit forms — docs/product/api-calls.md (supplier body), docs/commerce.md Performance
  * rates are not typed in: "Score all" derives them, the score and the tier from the monthly history
  * (docs/commerce-ui.md). The checks mirror the server's zod schema so a person sees them before sending.
  */
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { TIERS } from './types';
+import { COUNTRY_MESSAGE, countryName, isCountryCode } from '../../contract/countries';
+import { TIERS } from '../../contract/suppliers';
+
+/**
+ * ISO 3166-1 alpha-2, checked against the same list as the server (contract/countries.ts); the country's
+ * name shows under a valid code so a typo ("DK" for Germany) is visible before saving.
+ */
+function CountryField() {
+  const code = Form.useWatch<string | undefined>('country');
+  const name = code && isCountryCode(code) ? countryName(code) : undefined;
+  return (
+    <Form.Item
+      name="country"
+      label="Country"
+      extra={name ?? 'Two-letter ISO code, e.g. US'}
+      normalize={(v: string) => v.toUpperCase()}
+      rules={[{ validator: (_, v: string | undefined) => (!v || isCountryCode(v) ? Promise.resolve() : Promise.reject(new Error(COUNTRY_MESSAGE))) }]}
+    >
+      <Input maxLength={2} placeholder="US" />
+    </Form.Item>
+  );
+}
 
 export function SupplierFields() {
   return (
@@ -40,14 +61,7 @@ export function SupplierFields() {
       </Row>
       <Row gutter={16}>
         <Col xs={12} md={8}>
-          <Form.Item
-            name="country"
-            label="Country"
-            normalize={(v: string) => v.toUpperCase()}
-            rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Two-letter country code, e.g. US' }]}
-          >
-            <Input maxLength={2} placeholder="US" />
-          </Form.Item>
+          <CountryField />
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="lead_time_days" label="Lead time (days)" initialValue={7} rules={[{ required: true, message: 'Enter the lead time' }]}>

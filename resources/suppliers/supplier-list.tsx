@@ -1,35 +1,46 @@
 /**
- * /suppliers — spec §2.1 (query `tier`), §7.2, issue 5 §4/§5: server-side paging, sorting, search and
+ * /suppliers — docs/product/routes-and-roles.md (query `tier`), §7.2, docs/commerce.md/§5: server-side paging, sorting, search and
  * filters (tier, country) kept in the URL, so `/suppliers?tier=1` lists tier-1 suppliers; "Score all";
  * create; CSV export. Every successful create/update/delete/score-all refreshes this list (§7.2).
  */
 import { useNavigate } from 'react-router';
 import { CreateButton, List } from '@refinedev/antd';
 import { Empty, Input, Select, Table } from 'antd';
-import { useUrlTable } from '../shared/use-url-table';
+import { useListTable } from '../shared/use-list-table';
+import { useNavigationKey } from '../shared/use-navigation-key';
 import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
 import { ExportCsvButton } from '../shared/export-csv-button';
-import { LoadError } from '../shared/list-error';
+import { ListStatus, emptyText } from '../shared/list-status';
+import { mockSuppliers } from '../shared/commerce-mock';
 import { percent } from '../shared/format';
+import { CommandGate } from '../../src/shell/command-gate';
+import suppliersModule from './index';
 import { ScoreAllButton } from './score-all-button';
 import { TierTag } from './tier-tag';
-import { SUPPLIER_FILTERS, TIERS, type Supplier } from './types';
+import { TIERS, type Supplier } from '../../contract/suppliers';
+import { PageTitle } from '../../src/shell/page-title';
 
+/** Keyed by arrival: a link to `/suppliers?tier=…` while the list is open reads its parameters again. */
 export default function SupplierList() {
+  return <SupplierListView key={useNavigationKey()} />;
+}
+
+const SUPPLIER_FILTER_LABELS = { tier: 'Tier', country: 'Country', sort: 'Sort' };
+
+function SupplierListView() {
   const navigate = useNavigate();
-  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue } = useUrlTable<Supplier>({
-    resource: 'suppliers',
-    filters: SUPPLIER_FILTERS,
-  });
+  const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue, retrying, refused, mocked } = useListTable<Supplier>({ resource: 'suppliers', fallback: mockSuppliers });
   const country = filterValue('country');
 
   return (
     <List
-      title="Suppliers"
+      title={<PageTitle>Suppliers</PageTitle>}
       headerButtons={
         <>
-          <ScoreAllButton />
+          <CommandGate command={suppliersModule.commands.scoreAll}>
+            <ScoreAllButton />
+          </CommandGate>
           <ExportCsvButton path="/suppliers/export.csv" stem="suppliers" filters={filters} sorters={sorters} />
           <CreateButton resource="suppliers">Create supplier</CreateButton>
         </>
@@ -60,20 +71,21 @@ export default function SupplierList() {
           }}
         />
       </FilterBar>
-      {tableQuery.isError && <LoadError what="suppliers" error={tableQuery.error} onRetry={() => tableQuery.refetch()} />}
+      <ListStatus what="suppliers" query={tableQuery} retrying={retrying} refused={refused} mocked={mocked} labels={SUPPLIER_FILTER_LABELS} />
       <Table<Supplier>
         {...tableProps}
         rowKey="id"
         scroll={{ x: 900 }}
         onRow={(s) => ({ onClick: () => navigate(`/suppliers/${s.id}`), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: <Empty description={filters.length ? 'No suppliers match these filters' : 'No suppliers yet'} /> }}
+        locale={{ emptyText: emptyText(tableQuery, retrying, <Empty description={filters.length ? 'No suppliers match these filters' : 'No suppliers yet'} />) }}
         columns={[
           { title: 'Name', ...sortable('name', sorters), ellipsis: true },
           { title: 'Tier', ...sortable('tier', sorters), width: 100, render: (t: number) => <TierTag tier={t} /> },
           { title: 'Score', ...sortable('score', sorters), align: 'right', width: 90, render: (s: number | null) => (s === null ? '—' : s.toFixed(1)) },
           { title: 'Country', dataIndex: 'country', width: 90, render: (c: string | null) => c ?? '—' },
-          { title: 'On-time', dataIndex: 'on_time_rate', align: 'right', width: 100, render: (r: number) => percent(r) },
-          { title: 'Defects', dataIndex: 'defect_rate', align: 'right', width: 100, render: (r: number) => percent(r) },
+          // before its first scoring a supplier's rates are defaults, not measurements: "—"
+          { title: 'On-time', dataIndex: 'on_time_rate', align: 'right', width: 100, render: (r: number, s) => (s.scored_at ? percent(r) : '—') },
+          { title: 'Defects', dataIndex: 'defect_rate', align: 'right', width: 100, render: (r: number, s) => (s.scored_at ? percent(r) : '—') },
           { title: 'Lead time', dataIndex: 'lead_time_days', align: 'right', width: 110, render: (d: number) => `${d} days` },
           { title: 'Contact', dataIndex: 'contact_name', ellipsis: true, render: (c: string | null) => c ?? '—' },
         ]}

@@ -1,7 +1,7 @@
 /**
- * /suppliers/:id/performance — spec §2.1, issue 5 §5: on-time rate, defect rate and lead time per month
+ * /suppliers/:id/performance — docs/product/routes-and-roles.md, docs/commerce.md: on-time rate, defect rate and lead time per month
  * (`GET /api/suppliers/{id}/performance`). Loaded on demand only: the chart library stays out of the
- * first load (DESIGN §8 "Bundle"). The same numbers follow as a table for screen readers and copying.
+ * first load (docs/product/architecture.md §8 "Bundle"). The same numbers follow as a table for screen readers and copying.
  */
 import { useParams, Link } from 'react-router';
 import { useCustom } from '@refinedev/core';
@@ -12,7 +12,7 @@ import { PageHeader } from '../../src/shell/page-header';
 import { LoadError } from '../shared/list-error';
 import { percent } from '../shared/format';
 import { TierTag } from './tier-tag';
-import type { Performance, PerformanceMonth } from './types';
+import type { Performance, PerformanceMonth } from '../../contract/suppliers';
 
 const monthLabel = (m: string) => dayjs(m).format('MMM YYYY');
 

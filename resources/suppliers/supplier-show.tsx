@@ -1,23 +1,28 @@
 /**
- * /suppliers/:id — spec §2.1, issue 5 §5: the supplier's fields, score, tier, a performance summary
- * (recency-weighted rates stored by the last scoring) and the way to its monthly performance charts.
+ * /suppliers/:id — docs/product/routes-and-roles.md, docs/commerce.md: the supplier's fields, score, tier, a performance summary
+ * (recency-weighted rates stored by the last scoring; "—" before the first) and the way to its monthly
+ * performance charts. Delete says what it will do to the supplier's products, then goes to the list.
  */
-import { DeleteButton, EditButton, Show } from '@refinedev/antd';
+import { EditButton, Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Button, Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { Button, Descriptions, Typography } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../shared/list-error';
 import { dateTime, percent } from '../shared/format';
-import { TierTag } from './tier-tag';
-import type { Supplier } from './types';
+import { DeleteToListButton } from '../products/delete-to-list-button';
+import { SupplierMappings } from './supplier-mappings';
+import { SupplierSummary, scoreExplanation, supplierDeleteNotice } from './supplier-summary';
+import type { Supplier } from '../../contract/suppliers';
+import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 
 export default function SupplierShow() {
   const navigate = useNavigate();
   const { query, result: s } = useShow<Supplier>({ resource: 'suppliers' });
   return (
     <Show
-      title={s ? s.name : 'Supplier'}
+      title={<PageTitle>{s ? s.name : 'Supplier'}</PageTitle>}
+      goBack={BACK_ICON}
       isLoading={query.isLoading}
       headerButtons={() =>
         s && (
@@ -26,7 +31,13 @@ export default function SupplierShow() {
               Performance
             </Button>
             <EditButton resource="suppliers" recordItemId={s.id} />
-            <DeleteButton resource="suppliers" recordItemId={s.id} confirmTitle={`Delete ${s.name}?`} />
+            <DeleteToListButton
+              resource="suppliers"
+              id={s.id}
+              listPath="/suppliers"
+              title={`Delete ${s.name}?`}
+              content={supplierDeleteNotice(s).map((line) => <p key={line}>{line}</p>)}
+            />
           </>
         )
       }
@@ -34,25 +45,9 @@ export default function SupplierShow() {
       {query.isError && <LoadError what="the supplier" error={query.error} onRetry={() => query.refetch()} />}
       {s && (
         <>
-          <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="Score" value={s.score ?? '—'} precision={s.score === null ? undefined : 1} suffix={s.score === null ? undefined : '/ 100'} />
-                <TierTag tier={s.tier} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small"><Statistic title="On-time rate" value={percent(s.on_time_rate)} /></Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small"><Statistic title="Defect rate" value={percent(s.defect_rate)} /></Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small"><Statistic title="Lead time" value={s.lead_time_days} suffix="days" /></Card>
-            </Col>
-          </Row>
+          <SupplierSummary s={s} />
           <Typography.Paragraph type="secondary">
-            Cancellation rate {percent(s.cancellation_rate)}. {s.scored_at ? `Last scored ${dateTime(s.scored_at)}.` : 'Not scored yet: use Score all on the supplier list.'}{' '}
+            {s.scored_at ? `Cancellation rate ${percent(s.cancellation_rate)}. Last scored ${dateTime(s.scored_at)}.` : scoreExplanation(s)}{' '}
             <Link to={`/suppliers/${s.id}/performance`}>See the monthly performance</Link> ·{' '}
             <Link to={`/products?supplier_id=${s.id}`}>Products from this supplier</Link>
           </Typography.Paragraph>
@@ -64,6 +59,7 @@ export default function SupplierShow() {
             <Descriptions.Item label="Created">{dateTime(s.created_at)}</Descriptions.Item>
             <Descriptions.Item label="Updated">{dateTime(s.updated_at)}</Descriptions.Item>
           </Descriptions>
+          <SupplierMappings supplierId={s.id} />
         </>
       )}
     </Show>

@@ -1,16 +1,19 @@
 /**
- * /settings/webhooks — outbound webhooks (issue 6 §3, §11), admins only. No side-navigation entry of
- * its own (spec §2.3 is exact): the Settings page links here, and "Settings" stays highlighted
+ * /settings/webhooks — outbound webhooks (docs/events.md), admins only. No side-navigation entry of
+ * its own (docs/product/routes-and-roles.md is exact): the Settings page links here, and "Settings" stays highlighted
  * because the path starts with /settings/.
  */
 import { lazy } from 'react';
 import type { PageModule } from '../../src/lib/registry';
 
-const webhooks: PageModule = {
+const webhooks = {
   name: 'webhooks',
-  routes: [{ path: '/settings/webhooks', element: lazy(() => import('./webhooks-page')) }],
-  access: { roles: ['admin'] },
+  routes: [{ path: '/settings/webhooks', element: lazy(() => import('./webhooks-page')), call: 'GET /webhooks' }],
+  access: 'webhooks',
   live: 'resources/webhooks',
-};
+  commands: {
+    manage: { label: 'New webhook', resource: 'integrations', action: 'manage', call: 'POST /webhooks' },
+  },
+} satisfies PageModule;
 
 export default webhooks;

@@ -1,18 +1,18 @@
-/** Recent deliveries of one endpoint (issue 6 §3): status, HTTP status, attempts, error, time. */
+/** Recent deliveries of one endpoint (docs/events.md): status, HTTP status, attempts, error, time. */
 import { Drawer, Empty, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useList } from '@refinedev/core';
 import { LoadError } from '../shared/list-error';
-import { opsApi, type Delivery, type Webhook } from '../shared/ops-api';
+import type { Delivery, Webhook } from '../../contract/webhooks';
 import { dateTime } from '../shared/format';
 import { ago } from '../shared/ops-format';
 
 export function WebhookDeliveriesDrawer({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
-  const deliveries = useQuery({
-    queryKey: ['webhooks', 'deliveries', webhook?.id],
-    queryFn: ({ signal }) => opsApi.deliveries(webhook!.id, { limit: 50, offset: 0 }, signal),
-    enabled: !!webhook,
-    refetchInterval: 5_000,
-    staleTime: 0,
+  const { query: deliveries } = useList<Delivery>({
+    resource: 'webhook-deliveries',
+    meta: { path: `/webhooks/${webhook?.id ?? ''}/deliveries` },
+    pagination: { currentPage: 1, pageSize: 50 },
+    queryOptions: { enabled: !!webhook, refetchInterval: 5_000, staleTime: 0 },
+    errorNotification: false,
   });
   return (
     <Drawer open={!!webhook} onClose={onClose} width="min(760px, 100vw)" title="Recent deliveries">

@@ -1,11 +1,11 @@
 /**
- * Create or edit a webhook endpoint (issue 6 §3): URL, subject filters, description, active. The
+ * Create or edit a webhook endpoint (docs/events.md): URL, subject filters, description, active. The
  * server re-checks everything (URL policy, patterns); its field errors are shown on the fields.
  */
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { ApiError, userMessage } from '../../providers/api';
-import type { Webhook, WebhookInput } from '../shared/ops-api';
+import type { Webhook, WebhookInput } from '../../contract/webhooks';
 import { isValidPattern } from '../streams/subject-match';
 
 const SUGGESTED = ['orders.*', 'orders.>', 'products.*', 'suppliers.*', 'pricing.>', 'alerts.>', '>'];

@@ -1,5 +1,5 @@
 /**
- * The signing secret, shown once (issue 6 §3: in full only when created or rotated) with a copy
+ * The signing secret, shown once (docs/events.md: in full only when created or rotated) with a copy
  * button and how receivers verify it (X-Webhook-Signature, HMAC-SHA256).
  */
 import { Alert, Modal, Typography } from 'antd';

@@ -1,26 +1,29 @@
 /**
- * /settings/webhooks — outbound webhooks for admins (issue 6 §3, §11): endpoints with their subject
+ * /settings/webhooks — outbound webhooks for admins (docs/events.md): endpoints with their subject
  * filters and last delivery, create / edit, the signing secret shown once on create and rotate,
  * delete with confirmation, and each endpoint's recent deliveries.
  */
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotification } from '@refinedev/core';
+import { useCreate, useCustomMutation, useDelete, useInvalidate, useList, useNotification, useUpdate } from '@refinedev/core';
 import { PageHeader } from '../../src/shell/page-header';
-import { userMessage } from '../../providers/api';
+import { finalMessage } from '../../providers/api';
 import { LoadError } from '../shared/list-error';
-import { opsApi, type Webhook, type WebhookInput } from '../shared/ops-api';
+import type { Webhook, WebhookInput } from '../../contract/webhooks';
 import { dateTime } from '../shared/format';
 import { ago } from '../shared/ops-format';
+import { useCommandAllowed } from '../../src/shell/command-gate';
+import webhooksModule from './index';
 import { WebhookFormModal } from './webhook-form-modal';
 import { WebhookSecretModal } from './webhook-secret-modal';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
+import { SubjectTags } from '../shared/subject-tags';
 
-const KEY = ['webhooks', 'list'] as const;
+/** The page reports its own outcomes (toasts with its words, field errors in the form). */
+const QUIET = { successNotification: false, errorNotification: false } as const;
 
 function LastDelivery({ w }: { w: Webhook }) {
   if (!w.last_delivery_status) return <Typography.Text type="secondary">No deliveries yet</Typography.Text>;
@@ -37,22 +40,33 @@ function LastDelivery({ w }: { w: Webhook }) {
 }
 
 export default function WebhooksPage() {
-  const client = useQueryClient();
+  // every change to a webhook needs manage:integrations (Refine's useCan)
+  const mayManage = useCommandAllowed(webhooksModule.commands.manage);
   const { open: notify } = useNotification();
   const { modal } = App.useApp();
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => opsApi.webhooks(signal), refetchInterval: 10_000, staleTime: 0 });
+  const { query: list } = useList<Webhook>({
+    resource: 'webhooks',
+    pagination: { mode: 'off' },
+    queryOptions: { refetchInterval: 10_000, staleTime: 0 },
+    errorNotification: false,
+  });
+  const invalidate = useInvalidate();
+  const { mutateAsync: create } = useCreate<Webhook>();
+  const { mutateAsync: update } = useUpdate<Webhook>();
+  const { mutateAsync: remove_ } = useDelete<Webhook>();
+  const { mutateAsync: command } = useCustomMutation<{ data: Webhook }>();
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<Webhook | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['webhooks'] });
+  const refresh = () => void invalidate({ resource: 'webhooks', invalidates: ['list'] });
 
   const save = async (values: WebhookInput) => {
     if (editing === 'new') {
-      const created = await opsApi.createWebhook(values);
+      const { data: created } = await create({ resource: 'webhooks', values, ...QUIET });
       setSecret({ url: created.url, value: created.secret });
       notify?.({ type: 'success', message: 'Webhook created' });
     } else if (editing) {
-      await opsApi.updateWebhook(editing.id, values);
+      await update({ resource: 'webhooks', id: editing.id, values, ...QUIET });
       notify?.({ type: 'success', message: 'Webhook saved' });
     }
     setEditing(null);
@@ -66,21 +80,21 @@ export default function WebhooksPage() {
       okText: 'Rotate secret',
       onOk: async () => {
         try {
-          const r = await opsApi.rotateSecret(w.id);
+          const r = (await command({ url: `/webhooks/${w.id}/rotate-secret`, method: 'post', values: {}, ...QUIET })).data.data;
           setSecret({ url: r.url, value: r.secret });
         } catch (e) {
-          notify?.({ type: 'error', message: 'Could not rotate the secret', description: userMessage(e) });
+          notify?.({ type: 'error', message: 'Could not rotate the secret', description: finalMessage(e) });
         }
       },
     });
 
   const remove = async (w: Webhook) => {
     try {
-      await opsApi.deleteWebhook(w.id);
+      await remove_({ resource: 'webhooks', id: w.id, ...QUIET });
       notify?.({ type: 'success', message: 'Webhook deleted' });
       refresh();
     } catch (e) {
-      notify?.({ type: 'error', message: 'Could not delete the webhook', description: userMessage(e) });
+      notify?.({ type: 'error', message: 'Could not delete the webhook', description: finalMessage(e) });
     }
   };
 
@@ -106,15 +120,7 @@ export default function WebhooksPage() {
     {
       title: 'Subjects',
       dataIndex: 'subjects',
-      render: (s: string[]) => (
-        <Flex gap={4} wrap>
-          {s.map((x) => (
-            <Tag key={x} style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>
-              {x}
-            </Tag>
-          ))}
-        </Flex>
-      ),
+      render: (s: string[]) => <SubjectTags subjects={s} />,
     },
     { title: 'Active', dataIndex: 'active', width: 90, render: (a: boolean) => (a ? <Tag color="green">Active</Tag> : <Tag>Paused</Tag>) },
     { title: 'Last delivery', key: 'last', width: 160, render: (_: unknown, w) => <LastDelivery w={w} /> },
@@ -127,21 +133,27 @@ export default function WebhooksPage() {
           <Tooltip title="Recent deliveries">
             <Button type="text" icon={<HistoryOutlined />} onClick={() => setDeliveriesOf(w)} aria-label={`Deliveries of ${w.url}`} />
           </Tooltip>
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(w)} aria-label={`Edit ${w.url}`} />
-          </Tooltip>
-          <Tooltip title="Rotate secret">
-            <Button type="text" icon={<KeyOutlined />} onClick={() => rotate(w)} aria-label={`Rotate secret of ${w.url}`} />
-          </Tooltip>
-          <Popconfirm
-            title="Delete this webhook?"
-            description="Events stop going to this endpoint. Its delivery history is deleted with it."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(w)}
-          >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${w.url}`} />
-          </Popconfirm>
+          {mayManage && (
+            <Tooltip title="Edit">
+              <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(w)} aria-label={`Edit ${w.url}`} />
+            </Tooltip>
+          )}
+          {mayManage && (
+            <Tooltip title="Rotate secret">
+              <Button type="text" icon={<KeyOutlined />} onClick={() => rotate(w)} aria-label={`Rotate secret of ${w.url}`} />
+            </Tooltip>
+          )}
+          {mayManage && (
+            <Popconfirm
+              title="Delete this webhook?"
+              description="Events stop going to this endpoint. Its delivery history is deleted with it."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(w)}
+            >
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${w.url}`} />
+            </Popconfirm>
+          )}
         </Space>
       ),
     },
@@ -154,9 +166,11 @@ export default function WebhooksPage() {
         title="Webhooks"
         subtitle="Send your store's events to other systems. Failed deliveries are retried, then wait in the DLQ for a replay."
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New webhook
-          </Button>
+          mayManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              New webhook
+            </Button>
+          )
         }
       />
       <Card>
@@ -171,9 +185,11 @@ export default function WebhooksPage() {
           locale={{
             emptyText: (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No webhooks yet">
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  New webhook
-                </Button>
+                {mayManage && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                    New webhook
+                  </Button>
+                )}
               </Empty>
             ),
           }}

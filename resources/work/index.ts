@@ -1,4 +1,4 @@
-/** /work — spec §2.1, §2.3. */
+/** /work — docs/product/routes-and-roles.md. */
 import { lazy } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';

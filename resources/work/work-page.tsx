@@ -1,4 +1,4 @@
-/** /work — Alerts & Work Queue (spec §2.1). Its domain arrives in a later release: real title, honest empty state. */
+/** /work — Alerts & Work Queue (docs/product/routes-and-roles.md). Its domain arrives in a later release: real title, honest empty state. */
 import { LaterRelease } from '../../src/pages/later-release';
 
 export default function WorkPage() {

@@ -1,6 +1,6 @@
 /**
  * A few seconds of memory for verified tokens: the profile, tenant and session check of a token
- * are read once per TTL instead of on every request (DESIGN §8 list latency). Sign-out and
+ * are read once per TTL instead of on every request (docs/product/architecture.md §8 list latency). Sign-out and
  * refresh-token reuse on this replica evict at once (server/auth/revocations.ts); another replica
  * notices within the TTL. Bounded: the oldest entries go first.
  */

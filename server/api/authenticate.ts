@@ -1,5 +1,5 @@
 /**
- * /api authentication — issue 2 §8 and DESIGN §4: verify the Bearer JWT, load the profile (the
+ * /api authentication — docs/product/architecture.md and docs/api-conventions.md: verify the Bearer JWT, load the profile (the
  * tenant comes from it, never from the client), check `X-Tenant-Id`. Decorates `req.auth`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,12 +23,22 @@ export interface AuthenticateOptions {
   cache?: AuthCache;
 }
 
+/**
+ * The server-sent stream routes, exactly `/api/stream` and `/api/stream/:name`: the only ones that
+ * take `?token=`, because EventSource cannot send headers (docs/auth.md, "Tokens"). A token in a
+ * URL ends up in histories and proxy logs, so no other route accepts one.
+ */
+const SSE_PATH = /^\/api\/stream(?:\/[^/]+)?$/;
+
+export function isSsePath(path: string): boolean {
+  return SSE_PATH.test(path);
+}
+
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   if (typeof h === 'string' && /^bearer\s+/i.test(h)) return h.replace(/^bearer\s+/i, '').trim();
-  // EventSource cannot send headers: SSE routes take ?token= (DESIGN §5)
   const q = (req.query as Record<string, unknown> | undefined)?.token;
-  if (typeof q === 'string' && req.url.startsWith('/api/stream')) return q;
+  if (typeof q === 'string' && req.method === 'GET' && isSsePath(req.url.split('?')[0])) return q;
   return undefined;
 }
 
@@ -40,13 +50,14 @@ export function createAuthenticate(o: AuthenticateOptions) {
     } catch {
       throw new HttpError(401, 'bad_jwt', 'Invalid or expired access token');
     }
-    // one statement: profile, tenant name and (embedded auth) whether the session still exists
-    const sessionId = o.checkSession && claims.session_id ? claims.session_id : null;
+    // one statement: profile, tenant name and (embedded auth) whether the token's session is still
+    // there and is the subject's own (the verifier already required a session_id)
+    const sessionId = o.checkSession ? claims.session_id : null;
     const { rows } = await o.db.transaction(
       (tx) =>
         tx.query<{ tenant_id: string; role: string; email: string; tenant_name: string; session_live: boolean }>(
           `select p.tenant_id, p.role, p.email, t.name as tenant_name,
-                  ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid)) as session_live
+                  ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid and s.user_id = $1::uuid)) as session_live
              from profiles p join tenants t on t.id = p.tenant_id
             where p.id = $1`,
           [claims.sub, sessionId],
@@ -71,7 +82,7 @@ export function createAuthenticate(o: AuthenticateOptions) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(req);
     if (!token) {
-      // routes with an anonymous answer (the flag defaults, DESIGN §4) run without req.auth
+      // routes with an anonymous answer (the flag defaults, docs/api-conventions.md) run without req.auth
       if (req.routeOptions.config.anonymous) return;
       throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     }

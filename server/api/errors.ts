@@ -1,5 +1,6 @@
-/** API errors: `{ message, code, details }` with the right status (DESIGN §4). */
+/** API errors: `{ message, code, details }` with the right status (docs/api-conventions.md "Errors"). */
 import type { ZodError } from 'zod';
+import type { ApiErrorBody, FieldError } from '../../contract/api';
 
 export class HttpError extends Error {
   constructor(
@@ -19,7 +20,27 @@ export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `
 export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new HttpError(401, code, message);
 
-export interface FieldError { field: string; message: string; code: string }
+export type { FieldError };
+
+function isFieldErrors(v: unknown): v is FieldError[] {
+  return Array.isArray(v) && v.length > 0 && v.every((d) => typeof d === 'object' && d !== null && typeof (d as FieldError).field === 'string' && typeof (d as FieldError).message === 'string');
+}
+
+/**
+ * The body of an error answer: `{ message, code, details }`, and for an answer about fields also
+ * `errors` (field path → first message) with `statusCode` — the shape Refine's forms read to put the
+ * message under the field (docs/api-conventions.md "Errors").
+ */
+export function errorBody(err: HttpError): ApiErrorBody {
+  const body: ApiErrorBody = { message: err.message, code: err.code, details: err.details ?? null };
+  if (isFieldErrors(err.details)) {
+    const errors: Record<string, string> = {};
+    for (const d of err.details) errors[d.field] ??= d.message;
+    body.errors = errors;
+    body.statusCode = err.status;
+  }
+  return body;
+}
 
 export function validationError(where: 'body' | 'query' | 'params', err: ZodError): HttpError {
   const details: FieldError[] = err.issues.map((i) => ({

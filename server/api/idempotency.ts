@@ -1,5 +1,5 @@
 /**
- * Idempotency keys — DESIGN §4, issue 3 item 11. Per tenant: key + request hash + response kept 24 h.
+ * Idempotency keys — docs/api-conventions.md, docs/api-conventions.md. Per tenant: key + request hash + response kept 24 h.
  * Same key + same request → the stored response (no second write); another request → 422;
  * a duplicate while the first is still running → 409. The stored response is written in the
  * command's own transaction, so a crash leaves either both or neither.

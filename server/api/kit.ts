@@ -1,21 +1,22 @@
 /**
- * Route kit — DESIGN §4 in one place. A route module declares
+ * Route kit — docs/api-conventions.md in one place. A route module declares
  * `{ method, url, permission, params, query, body, handler }` and gets: zod validation (400 with
  * per-field details), the role matrix (403 forbidden), a tenant-scoped transaction (RLS setting),
- * idempotency keys on non-GET, audit entries and outbox events written in the command's transaction.
+ * idempotency keys on non-GET, audit entries and outbox events written in the command's transaction,
+ * and the tenant's cached list totals dropped once a write has committed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import { hasPermission } from '../../contract/permissions';
-import type { Role } from '../../contract/roles';
-import { meetsRole } from '../../contract/roles';
-import { streamOf } from '../../contract/events';
 import type { Db, Tx } from '../db';
+import { CommandOutbox, appendEvent } from '../events/outbox';
+import { countsChanged } from './list-kit/count-cache';
 import type { AuthInfo } from './context';
 import { HttpError, forbidden, validationError } from './errors';
 import { withIdempotency } from './idempotency';
 import { RawJson } from './raw-json';
+import './route-index';
 
 export interface AuditInput {
   action: string;
@@ -48,10 +49,12 @@ export interface Ctx<P, Q, B> {
 export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** Permission of spec §6 required (403 `forbidden` otherwise). */
+  /**
+   * The one access requirement of a route: a key of the permission matrix (contract/permissions.ts,
+   * docs/api-conventions.md "Access"); 403 `forbidden` without it. Routes without a key are open
+   * to every signed-in user. No role lists: who may call a route is read from the matrix only.
+   */
   permission?: Permission;
-  /** Alternative/extra role requirement (any-of, hierarchy). */
-  roles?: Role[];
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -61,7 +64,7 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    */
   noTransaction?: boolean;
   /**
-   * The answer for a caller without a Bearer token (DESIGN §4: the flag defaults). Routes without
+   * The answer for a caller without a Bearer token (docs/api-conventions.md: the flag defaults). Routes without
    * it answer 401; a token that is present but invalid is still refused.
    */
   anonymous?: () => unknown;
@@ -82,9 +85,8 @@ export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 
   return r.data;
 }
 
-export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'permission' | 'roles'>): void {
+export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'permission'>): void {
   if (def.permission && !hasPermission(auth.role, def.permission)) throw forbidden();
-  if (def.roles && !meetsRole(auth.role, def.roles)) throw forbidden();
 }
 
 export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string | undefined, e: AuditInput): Promise<void> {
@@ -105,60 +107,12 @@ export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string |
   );
 }
 
-/** An event ready for the outbox: payload serialized when emitted (later changes do not leak in). */
-export interface NewEvent {
-  subject: string;
-  json: string;
-}
-
-export function newEvent(subject: string, payload: unknown): NewEvent {
-  return { subject, json: JSON.stringify(payload ?? {}) };
-}
-
-interface EventIds {
-  correlationId?: string;
-  causationId?: string;
-}
-
-export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
-  const { rows } = await tx.query<{ seq: number }>(
-    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     values ($1, $2, $3, $4, $5, $6) returning seq`,
-    [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
-  );
-  return Number(rows[0].seq);
-}
-
-/**
- * Appends a tenant's events in ONE statement: the ordering lock is taken once (statement trigger,
- * 0007_events_perf.sql) and the rows get ascending sequences in array order. Returns them in order.
- */
-export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[], ids: EventIds = {}): Promise<number[]> {
-  if (events.length === 0) return [];
-  const { rows } = await tx.query<{ seq: number }>(
-    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     select $1::uuid, e.stream, e.subject, e.payload::jsonb, $5::text, $6::text
-       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as e(stream, subject, payload, n)
-      order by e.n
-     returning seq`,
-    [
-      tenantId,
-      events.map((e) => streamOf(e.subject)),
-      events.map((e) => e.subject),
-      events.map((e) => e.json),
-      ids.correlationId ?? null,
-      ids.causationId ?? null,
-    ],
-  );
-  // rows were inserted (and numbered) in array order; RETURNING order is not promised
-  return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
-}
-
 export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q, B>): void {
   app.route({
     method: def.method,
     url: def.url,
-    config: { anonymous: def.anonymous !== undefined },
+    // `kit`: the declared schemas, listed by server/api/route-index.ts (405 answers, tests over every route)
+    config: { anonymous: def.anonymous !== undefined, kit: { permission: def.permission, params: def.params, query: def.query, body: def.body } },
     handler: async (req, reply) => {
       const auth = req.auth;
       if (!auth) {
@@ -174,7 +128,7 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       const run = async (tx: Tx) => {
         // emitted events wait for the end of the handler: one INSERT, and the ordering lock is
         // held only from there to commit instead of from the first emit
-        const outbox: NewEvent[] = [];
+        const outbox = new CommandOutbox(auth.tenantId, ids);
         const ctx: Ctx<P, Q, B> = {
           tx,
           auth,
@@ -187,14 +141,14 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
           emit: async (subject, payload) => {
             // without a transaction there is no "end of the command" to wait for: write at once
             if (def.noTransaction) await appendEvent(tx, auth.tenantId, subject, payload, ids);
-            else outbox.push(newEvent(subject, payload));
+            else outbox.add(subject, payload);
           },
           status: (c) => {
             status = c;
           },
         };
         const result = await def.handler(ctx);
-        await appendEvents(tx, auth.tenantId, outbox.splice(0), ids);
+        await outbox.flush(tx);
         return { status, body: result };
       };
       const txOpts = { tenantId: auth.tenantId, userId: auth.userId };
@@ -210,6 +164,8 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       } else {
         out = await db.transaction(run, txOpts);
       }
+      // a write committed: the tenant's cached list totals are stale (docs/api-conventions.md "Lists")
+      if (def.method !== 'GET') countsChanged(auth.tenantId);
       if (reply.sent) return reply;
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.code(out.status);

@@ -1,8 +1,8 @@
 /**
- * API rate limiting — DESIGN §4 (429 with Retry-After), issue 3 item 11; spec §8/§9: the client
+ * API rate limiting — docs/api-conventions.md (429 with Retry-After), docs/api-conventions.md; docs/product/errors.md/§9: the client
  * treats 429 as retryable and honours Retry-After. Fixed one-minute windows per caller: the user
  * when signed in, else the client address; writes (non-GET) also count against a smaller budget.
- * Counters live in Postgres (api_rate_limits) so replicas share one budget (DESIGN §1).
+ * Counters live in Postgres (api_rate_limits) so replicas share one budget (docs/product/architecture.md §1).
  * Runs as a preHandler after authentication, so it knows the user; see docs/api-conventions.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,9 @@
-/** Table of contents of the product API (spec §7): one module per domain. */
-import type { ApiModule } from './module';
+/**
+ * The one list of domain modules (docs/api-conventions.md "Domain modules"): the app registers each
+ * module's routes under /api, the event runtime its consumers (server/events/consumers.ts). Adding a
+ * domain is its folder under server/api/ and one line here.
+ */
+import type { DomainModule } from './module';
 import me from './me/routes';
 import flags from './flags/routes';
 import audit from './audit/routes';
@@ -13,5 +17,11 @@ import dlq from './dlq/routes';
 import webhooks from './webhooks/routes';
 import ops from './ops/routes';
 import streamSse from './stream-sse/routes';
+import marketplaces from './marketplaces/routes';
+import listings from './listings/routes';
+import fulfillment from './fulfillment/routes';
+import returns from './returns/routes';
+import pricing from './pricing/routes';
+import images from './images/routes';
 
-export const apiModules: ApiModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images];

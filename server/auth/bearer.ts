@@ -1,5 +1,5 @@
 /**
- * Bearer checks of /user and /logout — auth-protocol §4 (GT `api/auth.go` requireAuthentication):
+ * Bearer checks of /user and /logout — docs/product/auth-protocol.md §4 (GT `api/auth.go` requireAuthentication):
  * signature and `exp`, `sub`, the user row and the session row must all still be there.
  */
 import type { FastifyRequest } from 'fastify';

@@ -16,3 +16,8 @@ export const RATE_EVENT_RETENTION_S = 24 * 3600;
 export const LINK_TYPES = ['magiclink', 'signup'] as const;
 /** The GoTrue API version supabase-js sends; a caller at or above it gets the new error body. */
 export const API_VERSION_2024 = '2024-01-01';
+/**
+ * Every /otp answer past validation takes at least this long, whether a link was sent or not, so
+ * the time does not tell known addresses from unknown ones (docs/auth.md, "No account enumeration").
+ */
+export const OTP_MIN_ANSWER_MS = 250;

@@ -1,5 +1,5 @@
 /**
- * GoTrue error answers — auth-protocol §0. The body form follows the request's
+ * GoTrue error answers — docs/product/auth-protocol.md §0. The body form follows the request's
  * `X-Supabase-Api-Version` (≥ 2024-01-01 → `{code, message}` and the header echoed; otherwise the
  * legacy `{code: <status>, error_code, msg}`); `x-sb-error-code` is always set. Client mistakes are
  * never 5xx, because supabase-js retries 5xx.

@@ -1,5 +1,5 @@
 /**
- * What hosted Supabase's API gateway does in front of Auth and PostgREST — auth-protocol §0 and
+ * What hosted Supabase's API gateway does in front of Auth and PostgREST — docs/product/auth-protocol.md §0 and
  * checklist: CORS for browser callers on another origin (Vite dev), and the `apikey` check.
  * The key may come as the `apikey` header or query parameter (the gateway accepts both). As on
  * hosted Supabase, the routes a browser reaches by navigation (/verify, /authorize) and the public

@@ -1,7 +1,7 @@
 /**
- * Access tokens — auth-protocol §6: HS256, claims of GoTrue (aud "authenticated" as a string,
- * role "authenticated", session_id, amr …). Verification accepts the embedded secret, or the
- * Supabase project's secret / JWKS when SUPABASE_URL is set.
+ * Access tokens — docs/product/auth-protocol.md §6: HS256, claims of GoTrue (aud "authenticated" as a string,
+ * role "authenticated", session_id, amr …). Verification requires `sub` and `session_id` (UUIDs)
+ * and accepts the embedded secret, or the Supabase project's secret / JWKS when SUPABASE_URL is set.
  */
 import { SignJWT, jwtVerify, createRemoteJWKSet, decodeProtectedHeader, type JWTPayload } from 'jose';
 
@@ -58,6 +58,8 @@ export function createVerifier(o: VerifierOptions): Verifier {
     }
     if (payload.role !== 'authenticated') throw new Error('role is not authenticated');
     if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('sub is not a UUID');
+    // every user token of Supabase Auth names its session; without one a sign-out could not end it
+    if (typeof payload.session_id !== 'string' || !UUID.test(payload.session_id)) throw new Error('session_id is not a UUID');
     return payload as AccessClaims;
   };
 }

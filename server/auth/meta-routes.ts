@@ -1,5 +1,5 @@
 /**
- * /auth/v1/settings, /health, /.well-known/jwks.json and /authorize — auth-protocol §5, §6.
+ * /auth/v1/settings, /health, /.well-known/jwks.json and /authorize — docs/product/auth-protocol.md §5, §6.
  * No OAuth provider is enabled in embedded mode: /authorize answers GoTrue's 400, and /settings
  * says so, so the app can grey out "Sign in with Google" instead of navigating to an error page.
  */

@@ -1,7 +1,9 @@
 /**
- * POST /auth/v1/otp — auth-protocol §1 (GT `api/otp.go`, `api/magic_link.go`, `api/mail.go`).
- * PKCE only. Sign-up is closed unless AUTH_ALLOW_SIGNUP: an unknown address is answered exactly as
- * Supabase answers with sign-ups disabled (docs/auth.md). A send replaces the user's previous link.
+ * POST /auth/v1/otp — docs/product/auth-protocol.md §1 (GT `api/otp.go`, `api/magic_link.go`, `api/mail.go`).
+ * PKCE only. Sign-up is closed unless AUTH_ALLOW_SIGNUP. An address that gets no link (unknown with
+ * sign-up closed, or `create_user: false`) is answered exactly like one that does: same status, body,
+ * per-address rate limit, and an answer held to the same minimum time (docs/auth.md, "No account
+ * enumeration"). A send replaces the user's previous link.
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -12,8 +14,8 @@ import { takeSlot } from './rate-limit';
 import { externalOrigin, resolveRedirect } from './redirect';
 import { createUser, findUserByEmail } from './users';
 import { randomToken, sha256Hex } from './crypto';
-import { magicLinkMail } from './magic-link-mail';
 import { OTP_IP_WINDOW_S } from './constants';
+import { deliverLink, holdUntil } from './otp-delivery';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -30,6 +32,7 @@ const tooMany = (code: string, message: string, retryAfterS: number) =>
 
 export function registerOtp(scope: FastifyInstance, d: AuthDeps): void {
   scope.post('/otp', async (req, reply) => {
+    const started = performance.now();
     // per-client budget first, like GoTrue's limiter middleware: every attempt counts
     const ip = await d.db.transaction((tx) => takeSlot(tx, `otp-ip:${req.ip}`, OTP_IP_WINDOW_S, d.config.otpIpLimit));
     if (!ip.ok) throw tooMany('over_request_rate_limit', 'Request rate limit reached', ip.retryAfterS);
@@ -48,15 +51,16 @@ export function registerOtp(scope: FastifyInstance, d: AuthDeps): void {
 
     const token = `pkce_${randomToken(32)}`;
     const sent = await d.db.transaction(async (tx) => {
-      let user = await findUserByEmail(tx, email);
-      if (!user) {
-        if (!createUserAllowed) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-        if (!d.options.allowSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
-        user = await createUser(tx, email, data);
-      }
+      // the per-address budget counts unknown addresses too, so a 429 does not single out accounts
       const slot = await takeSlot(tx, `email:${email}`, d.config.emailMinIntervalS, 1);
       if (!slot.ok) {
         throw tooMany('over_email_send_rate_limit', `For security purposes, you can only request this after ${slot.retryAfterS} seconds.`, slot.retryAfterS);
+      }
+      let user = await findUserByEmail(tx, email);
+      if (!user) {
+        // no mail and no user, but the same answer as a sent link (no account enumeration)
+        if (!createUserAllowed || !d.options.allowSignup) return undefined;
+        user = await createUser(tx, email, data);
       }
       const flowId = randomUUID();
       await tx.query(
@@ -82,14 +86,11 @@ export function registerOtp(scope: FastifyInstance, d: AuthDeps): void {
       return { userId: user.id };
     });
 
-    const link = `${externalOrigin(req, d.config)}/auth/v1/verify?token=${token}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`;
-    try {
-      await d.mailer.sendMail(magicLinkMail(email, link));
-    } catch (err) {
-      req.log.error({ err }, 'magic link mail failed');
-      await d.db.query('delete from auth.one_time_tokens where user_id = $1 and token_hash = $2', [sent.userId, sha256Hex(token)]);
-      throw new AuthError(500, 'unexpected_failure', 'Error sending magic link');
+    if (sent) {
+      const link = `${externalOrigin(req, d.config)}/auth/v1/verify?token=${token}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`;
+      await deliverLink(d, req.log, { to: email, link, userId: sent.userId, token }, started);
     }
+    await holdUntil(started);
     return reply.send({});
   });
 }

@@ -1,5 +1,5 @@
 /**
- * POST /auth/v1/token?grant_type=pkce — auth-protocol §2 (GT `api/token.go` PKCE): the auth code
+ * POST /auth/v1/token?grant_type=pkce — docs/product/auth-protocol.md §2 (GT `api/token.go` PKCE): the auth code
  * revealed by /verify, bound to the stored challenge, valid FLOW_STATE_TTL_S after the click, single use.
  */
 import type { Tx } from '../db';

@@ -1,5 +1,5 @@
 /**
- * PKCE parameters — auth-protocol §1/§2 (GT `internal/models/flow_state.go`, `internal/security/pkce.go`).
+ * PKCE parameters — docs/product/auth-protocol.md §1/§2 (GT `internal/models/flow_state.go`, `internal/security/pkce.go`).
  * The embedded server is PKCE-only: a request without a challenge is refused.
  */
 import { AuthError } from './errors';

@@ -1,14 +1,15 @@
 /**
- * GET /rest/v1/profiles — auth-protocol §7: the one PostgREST read the app makes,
+ * GET /rest/v1/profiles — docs/product/auth-protocol.md §7: the one PostgREST read the app makes,
  * `select=tenant_id,role&id=eq.<uid>` with `Accept: application/vnd.pgrst.object+json`.
  * The caller comes from the Bearer JWT (the anon key means no user); the read runs in a
  * transaction with app.user_id set, so row-level security returns the caller's own row only.
  * Errors use PostgREST's body `{code, details, hint, message}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthDeps } from './deps';
 import { safeEqual } from './crypto';
+import { sessionOwnedBy } from './sessions';
 
 const COLUMNS = ['id', 'tenant_id', 'role', 'email'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -67,14 +68,18 @@ async function callerOf(req: FastifyRequest, d: AuthDeps): Promise<string | unde
   if (token === '') throw invalid('Empty JWT is sent in Authorization header');
   const parts = token.split('.').length;
   if (parts !== 3) throw invalid(`Expected 3 parts in JWT; got ${parts}`);
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(d.secret), { algorithms: ['HS256'] });
-    return payload.role === 'authenticated' && typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : undefined;
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(d.secret), { algorithms: ['HS256'] }));
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) throw invalid('JWT expired', 'PGRST303');
     if (e instanceof joseErrors.JOSEAlgNotAllowed) throw invalid('Wrong or unsupported encoding algorithm');
     throw invalid('JWT cryptographic operation failed');
   }
+  if (payload.role !== 'authenticated' || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return undefined;
+  // a user token must name a live session of its own subject, as on /api (docs/auth.md, "Sessions")
+  if (!(await sessionOwnedBy(d.db, payload.session_id, payload.sub))) throw invalid('Session from session_id claim in JWT does not exist');
+  return payload.sub;
 }
 
 function sendPgrst(reply: FastifyReply, e: PgrstError): FastifyReply {

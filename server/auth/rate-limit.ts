@@ -1,6 +1,6 @@
 /**
  * Rate limits kept in the database (auth.rate_events) so every replica shares the budget —
- * auth-protocol §1/§8. A transaction-scoped advisory lock per bucket makes check-and-record atomic.
+ * docs/product/auth-protocol.md §1/§8. A transaction-scoped advisory lock per bucket makes check-and-record atomic.
  */
 import type { Tx } from '../db';
 import { RATE_EVENT_RETENTION_S } from './constants';

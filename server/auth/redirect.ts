@@ -1,26 +1,21 @@
 /**
- * Where links point and where /verify may send the browser — auth-protocol §1
+ * Where links point and where /verify may send the browser — docs/product/auth-protocol.md §1
  * (GT `internal/utilities/request.go` GetReferrer/IsRedirectURLValid).
- * The site is SITE_URL when set, else the origin the request reached us on (one process serves
- * the app and /auth/v1, so that origin is both the API external URL and the site).
+ * The site is SITE_URL when set, else an origin of the allow-list of site-origins.ts (never an
+ * origin only the request's Host header names). `redirect_to` must be on the same list.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
+import { isLoopbackHostname, linkOrigin, linkOriginsFor } from './site-origins';
 
 /** The site URL: redirect target of last resort. Read per request (tests set it after listen). */
 export function siteUrl(req: FastifyRequest, config: Config): string {
-  return config.siteUrl ?? `${requestOrigin(req)}/`;
+  return config.siteUrl ?? `${linkOrigin(req, config)}/`;
 }
 
-/** Origin of the links in mails and the `iss` prefix: the site's origin. */
+/** Origin of the links in mails and the `iss` prefix. */
 export function externalOrigin(req: FastifyRequest, config: Config): string {
-  return config.siteUrl ? new URL(config.siteUrl).origin : requestOrigin(req);
+  return linkOrigin(req, config);
 }
 
 function parse(url: string): URL | undefined {
@@ -49,24 +44,27 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-/** Same origin as the site (any loopback origin when the site is on loopback), or allow-listed. */
-export function isRedirectAllowed(candidate: string, site: string, allowList: string[]): boolean {
+/**
+ * On one of the site's origins (any loopback origin when the site is on loopback, so the Vite dev
+ * server on :5173 works against :3000), or allow-listed by AUTH_REDIRECT_ALLOW_LIST.
+ */
+export function isRedirectAllowed(candidate: string, siteOrigins: string[], allowList: string[]): boolean {
   const u = parse(candidate);
-  const s = parse(site);
   if (!u) return false;
-  if (s) {
-    // a loopback site (development) accepts any loopback origin: the app may run on Vite's port
-    if (LOOPBACK.has(s.hostname) && LOOPBACK.has(u.hostname)) return true;
-    if (u.hostname === s.hostname && u.protocol === s.protocol && u.port === s.port) return true;
+  for (const origin of siteOrigins) {
+    const s = parse(origin);
+    if (!s) continue;
+    if (u.origin === s.origin) return true;
+    if (isLoopbackHostname(s.hostname) && isLoopbackHostname(u.hostname)) return true;
   }
   return allowList.some((p) => globToRegExp(p).test(candidate));
 }
 
 /** The validated redirect: `redirect_to`, else the Referer, else the site URL. */
 export function resolveRedirect(req: FastifyRequest, config: Config, allowList: string[], requested: unknown): string {
-  const site = siteUrl(req, config);
-  if (typeof requested === 'string' && isRedirectAllowed(requested, site, allowList)) return requested;
+  const origins = linkOriginsFor(req, config);
+  if (typeof requested === 'string' && isRedirectAllowed(requested, origins, allowList)) return requested;
   const referer = req.headers.referer;
-  if (typeof referer === 'string' && isRedirectAllowed(referer, site, allowList)) return referer;
-  return site;
+  if (typeof referer === 'string' && isRedirectAllowed(referer, origins, allowList)) return referer;
+  return siteUrl(req, config);
 }

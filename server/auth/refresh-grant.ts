@@ -1,5 +1,5 @@
 /**
- * POST /auth/v1/token?grant_type=refresh_token — auth-protocol §3 (GT `internal/tokens/service.go`
+ * POST /auth/v1/token?grant_type=refresh_token — docs/product/auth-protocol.md §3 (GT `internal/tokens/service.go`
  * RefreshTokenGrant): rotation with parent pointers and reuse detection, in one transaction with
  * the presented token's row locked (`for update`), so two replicas cannot both rotate it.
  *

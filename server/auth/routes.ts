@@ -1,5 +1,5 @@
 /**
- * Embedded Supabase-compatible auth — issue 2 §5–§7, docs/auth-protocol (shared) and docs/auth.md.
+ * Embedded Supabase-compatible auth — docs/product/architecture.md, docs/product/auth-protocol.md and docs/auth.md.
  * Table of contents: /auth/v1 (gateway: CORS + apikey; GoTrue error bodies), /rest/v1/profiles,
  * and the dev mailbox. Every piece of state lives in the database (schema `auth`).
  */
@@ -48,5 +48,5 @@ export async function registerEmbeddedAuth(app: FastifyInstance, { db, config, s
     { prefix: '/rest/v1' },
   );
 
-  if (!config.production) registerDevMailbox(app, db);
+  if (!config.production) registerDevMailbox(app, db, config);
 }

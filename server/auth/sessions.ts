@@ -1,10 +1,10 @@
 /**
- * Sessions, refresh tokens and the token response — auth-protocol §2, §3, §6.
+ * Sessions, refresh tokens and the token response — docs/product/auth-protocol.md §2, §3, §6.
  * A session row is what the access token's `session_id` names; refresh tokens are opaque random
  * strings stored as hashes, each child pointing at its parent.
  */
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../db';
+import type { Queryable, Tx } from '../db';
 import { signAccessToken } from './jwt';
 import { randomToken, sha256Hex } from './crypto';
 import { userJson, type UserRow } from './users';
@@ -76,4 +76,13 @@ export async function tokenResponse(ctx: TokenContext, user: UserRow, session: S
     refresh_token: refreshToken,
     user: userJson(user),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an access token's `session_id` names a live session of its `sub` (docs/auth.md, "Sessions"). */
+export async function sessionOwnedBy(q: Queryable, sessionId: unknown, userId: string): Promise<boolean> {
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return false;
+  const { rows } = await q.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, userId]);
+  return rows.length > 0;
 }

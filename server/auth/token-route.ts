@@ -1,4 +1,4 @@
-/** POST /auth/v1/token — auth-protocol §2/§3: `pkce` and `refresh_token` grants; any other → 400 (GT `api/token.go`). */
+/** POST /auth/v1/token — docs/product/auth-protocol.md §2/§3: `pkce` and `refresh_token` grants; any other → 400 (GT `api/token.go`). */
 import type { FastifyInstance } from 'fastify';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';

@@ -1,5 +1,5 @@
 /**
- * GET /auth/v1/user and POST /auth/v1/logout?scope=global|local|others — auth-protocol §4
+ * GET /auth/v1/user and POST /auth/v1/logout?scope=global|local|others — docs/product/auth-protocol.md §4
  * (GT `api/user.go`, `api/logout.go`). Logout deletes sessions; their refresh tokens go with them,
  * and /api stops accepting their access tokens at once (the session check in api/authenticate.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * auth.users access and the User object of the wire protocol — auth-protocol §2
+ * auth.users access and the User object of the wire protocol — docs/product/auth-protocol.md §2
  * (GT `internal/models/user.go`, `identity.go`): optional fields are omitted when null.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * GET /auth/v1/verify — auth-protocol §2 (GT `api/verify.go`). Opened from the mail by a browser
+ * GET /auth/v1/verify — docs/product/auth-protocol.md §2 (GT `api/verify.go`). Opened from the mail by a browser
  * navigation (no apikey). Consumes the link (single use, 1 h), stamps the flow state's auth code
  * and answers 303 to redirect_to?code=<uuid>; failures go to redirect_to with the error in the query
  * and the fragment. Missing parameters get plain JSON 400.

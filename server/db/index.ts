@@ -3,9 +3,12 @@
  * Migrations run as the owner; the returned Db runs as the app role, which must not bypass RLS.
  */
 import pg from 'pg';
-import { openPglite, pgliteDb } from './pglite';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { migratedThrough, openPglite, pgliteDb, recordMigratedThrough } from './pglite';
 import { postgresDb } from './postgres';
-import { migrate, type AdminConn } from './migrate';
+import { listMigrations, migrate, type AdminConn } from './migrate';
 import { lockDataDir } from './lock';
 import { APP_ROLE } from './roles';
 import type { Db } from './types';
@@ -58,14 +61,8 @@ export async function openDatabase(o: OpenOptions): Promise<OpenDb> {
   if (!o.dataDir) throw new Error('dataDir or databaseUrl is required');
   const release = o.noLock ? () => undefined : lockDataDir(o.dataDir);
   try {
-    const owner = await openPglite(o.dataDir);
-    const conn: AdminConn = {
-      exec: async (sql) => { await owner.exec(sql); },
-      query: async <T>(sql: string, params?: unknown[]) => (await owner.query<T>(sql, params as unknown[])).rows,
-    };
-    const migrated = await migrate(conn);
-    await owner.close();
-    const db = pgliteDb(await openPglite(o.dataDir, APP_ROLE));
+    const { pg: appPg, migrated } = await openPgliteAsApp(o.dataDir);
+    const db = pgliteDb(appPg);
     await assertRlsEnforced(db);
     return {
       db,
@@ -79,4 +76,33 @@ export async function openDatabase(o: OpenOptions): Promise<OpenDb> {
     release();
     throw e;
   }
+}
+
+/**
+ * PGlite opens in ~0.5 s, so a start opens it once when it can (docs/decisions.md "One PGlite
+ * open at start"): straight as the app role when the owner's last start recorded that every
+ * migration is applied; otherwise as the owner to migrate, then again as the app role.
+ */
+async function openPgliteAsApp(dataDir: string): Promise<{ pg: PGlite; migrated: string[] }> {
+  const latest = listMigrations().at(-1)?.version ?? '';
+  if (existsSync(join(dataDir, 'PG_VERSION'))) {
+    const app = await openPglite(dataDir, APP_ROLE).catch(() => null);
+    if (app) {
+      if ((await migratedThrough(app)) === latest) return { pg: app, migrated: [] };
+      await app.close();
+    }
+  }
+  const owner = await openPglite(dataDir);
+  let migrated: string[];
+  try {
+    const conn: AdminConn = {
+      exec: async (sql) => { await owner.exec(sql); },
+      query: async <T>(sql: string, params?: unknown[]) => (await owner.query<T>(sql, params as unknown[])).rows,
+    };
+    migrated = await migrate(conn);
+    await recordMigratedThrough(owner, latest);
+  } finally {
+    await owner.close();
+  }
+  return { pg: await openPglite(dataDir, APP_ROLE), migrated };
 }

@@ -1,5 +1,5 @@
 /**
- * One process per DATA_DIR: PGlite corrupts a data dir opened twice (DESIGN §8).
+ * One process per DATA_DIR: PGlite corrupts a data dir opened twice (docs/product/architecture.md §8).
  * A lock file holds our pid; a live pid in it refuses the start, a dead one is taken over.
  */
 import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';

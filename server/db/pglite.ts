@@ -8,6 +8,29 @@ export async function openPglite(dataDir: string | undefined, username?: string)
   return PGlite.create(dataDir, username ? { username } : {});
 }
 
+/**
+ * Marker of a completed owner start (migrations, grants, leakproof search) as a comment on
+ * schema_migrations: the catalog is readable by the app role, the table itself is not. The version
+ * prefix changes when the owner's start-time steps change, so the next start runs them again.
+ */
+const MIGRATED_MARK = 'owner-start-v1 through ';
+
+export async function migratedThrough(pg: PGlite): Promise<string | null> {
+  try {
+    const { rows } = await pg.query<{ d: string | null }>(
+      "select obj_description(to_regclass('public.schema_migrations'), 'pg_class') as d",
+    );
+    const d = rows[0]?.d ?? null;
+    return d?.startsWith(MIGRATED_MARK) ? d.slice(MIGRATED_MARK.length) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function recordMigratedThrough(owner: PGlite, version: string): Promise<void> {
+  await owner.query(`comment on table schema_migrations is '${(MIGRATED_MARK + version).replace(/'/g, "''")}'`);
+}
+
 export function pgliteDb(pg: PGlite): Db {
   let active = 0;
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {

@@ -1,4 +1,4 @@
-/** Per-transaction settings that row-level security policies read (DESIGN §4). */
+/** Per-transaction settings that row-level security policies read (docs/api-conventions.md). */
 import type { Tx, TxOptions } from './types';
 
 export async function applyTenantSettings(tx: Tx, opts: TxOptions): Promise<void> {

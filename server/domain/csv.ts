@@ -1,12 +1,15 @@
 /**
- * CSV plumbing for imports and exports — issue 5 §3. Row numbers in reports are line numbers of the
+ * CSV plumbing for imports and exports — docs/commerce.md Row numbers in reports are line numbers of the
  * file as a spreadsheet shows them: the header is row 1, the first record row 2 (docs/commerce.md).
  * Files are read as a stream of records (papaparse `step`, paused every READ_BATCH rows), so a large
  * import validates without holding every parsed row and without blocking the process.
  */
 import Papa from 'papaparse';
 
-export interface RowError { row: number; column: string; reason: string }
+import type { RowError } from '../../contract/imports';
+import { hasNul } from '../../contract/fields';
+
+export type { RowError };
 
 export interface CsvRecord { row: number; get(column: string): string }
 
@@ -24,6 +27,9 @@ export interface DelimitedFile {
    */
   each(errors: RowError[], onRecord: (rec: CsvRecord) => void, onProgress?: (p: ReadProgress) => void): Promise<number>;
 }
+
+/** The longest cell any column takes (a product description). */
+export const MAX_CELL = 20_000;
 
 /** Rows between two yields of the streaming reader. */
 export const READ_BATCH = 1000;
@@ -57,13 +63,30 @@ export function openDelimited(text: string, opts: ParseOptions = {}): DelimitedF
               if (e.code !== 'UndetectableDelimiter') errors.push({ row, column: '', reason: e.message });
             }
             const rec = result.data;
+            // a cell PostgreSQL cannot store (NUL) or far too long for any column is a row error of
+            // its column, reported once however often the parser reads it
+            const reported = new Set<string>();
+            const report = (column: string, reason: string) => {
+              if (reported.has(column)) return;
+              reported.add(column);
+              errors.push({ row, column, reason });
+            };
             try {
               onRecord({
                 row,
                 get(column: string): string {
                   const key = lower.get(column.toLowerCase());
-                  const v = key === undefined ? undefined : rec[key];
-                  return typeof v === 'string' ? v.trim() : '';
+                  const raw = key === undefined ? undefined : rec[key];
+                  let v = typeof raw === 'string' ? raw.trim() : '';
+                  if (hasNul(v)) {
+                    report(key ?? column, 'Contains a NUL character, which cannot be stored');
+                    v = v.replaceAll('\u0000', '');
+                  }
+                  if (v.length > MAX_CELL) {
+                    report(key ?? column, `Longer than ${MAX_CELL} characters`);
+                    v = v.slice(0, MAX_CELL);
+                  }
+                  return v;
                 },
               });
             } catch (e) {
@@ -105,7 +128,25 @@ export function parseWhole(v: string): number | null {
   return /^\d+$/.test(v) ? Number(v) : null;
 }
 
+/** A cell's number above what its column holds: the row error to report, or null when it fits. */
+export function tooLarge(v: number | null, max: number): string | null {
+  return v !== null && v > max ? `Must be at most ${max.toLocaleString('en-US')}` : null;
+}
+
+/** A text cell longer than its column allows: the row error to report, or null. */
+export function tooLong(v: string, max: number): string | null {
+  return v.length > max ? `Longer than ${max} characters` : null;
+}
+
+/**
+ * CSV injection (docs/commerce.md "Imports and exports"): a text cell starting with = + - @, tab or CR is
+ * prefixed with a single quote so a spreadsheet shows it as text instead of running it. A plain
+ * signed number ("-12.50", the money columns) is not a formula and stays as it is; numbers and
+ * booleans are never touched. papaparse's own default pattern stops at a line break, hence ours.
+ */
+export const CSV_FORMULA = /^(?![-+]?\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+
 export function toCsv(fields: readonly string[], rows: unknown[][], withHeader: boolean, delimiter = ','): string {
   if (rows.length === 0 && !withHeader) return '';
-  return Papa.unparse({ fields: [...fields], data: rows }, { header: withHeader, delimiter, newline: '\r\n' }) + '\r\n';
+  return Papa.unparse({ fields: [...fields], data: rows }, { header: withHeader, delimiter, newline: '\r\n', escapeFormulae: CSV_FORMULA }) + '\r\n';
 }

@@ -1,5 +1,5 @@
 /**
- * Marketplace fees and order totals — DESIGN §6. total = subtotal + shipping + tax (what the buyer paid);
+ * Marketplace fees and order totals — docs/product/business-rules.md. total = subtotal + shipping + tax (what the buyer paid);
  * fees = the marketplace's commission, deducted from the payout, not part of the total.
  */
 import type { Marketplace } from '../../contract/orders';

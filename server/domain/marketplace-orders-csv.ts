@@ -1,10 +1,11 @@
 /**
- * Marketplace order reports — issue 5 §3: Amazon's tab-separated order report (one row per item,
+ * Marketplace order reports — docs/commerce.md: Amazon's tab-separated order report (one row per item,
  * grouped by amazon-order-id) and eBay's orders CSV (one row per item, grouped by Order Number).
  * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total).
  */
 import type { OrderStatus } from '../../contract/orders';
-import { missingColumns, openDelimited, parseMoney, parseWhole, type ReadProgress, type RowError } from './csv';
+import { isRealDay, MONEY_MAX, QUANTITY_MAX } from '../../contract/fields';
+import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type ReadProgress, type RowError } from './csv';
 
 export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }
 
@@ -28,9 +29,14 @@ const AMAZON_STATUS: Record<string, OrderStatus> = {
   shipped: 'shipped', 'shipped - delivered to buyer': 'delivered', delivered: 'delivered', cancelled: 'cancelled', canceled: 'cancelled',
 };
 
-/** ISO 8601 only (date, or date and time with an optional zone): the Date parser alone accepts nonsense. */
+/**
+ * ISO 8601 only (date, or date and time with an optional zone): the Date parser alone accepts
+ * nonsense and moves Feb 31 to March 2, so the day must exist and the year be 1970–9999.
+ */
 function parseDate(v: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})([T ](\d{2}):(\d{2})(:(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
+  if (!m || !isRealDay(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
+  if (m[4] && (Number(m[5]) > 23 || Number(m[6]) > 59 || Number(m[8] ?? 0) > 59)) return null;
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d;
 }
@@ -44,7 +50,22 @@ function parseEbayDate(v: string): Date | null {
   const month = MONTHS.indexOf(m[1].toLowerCase());
   if (month < 0) return null;
   const year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (!isRealDay(year, month + 1, Number(m[2]))) return null;
   return new Date(Date.UTC(year, month, Number(m[2]), 12));
+}
+
+/** Names and titles are kept to 255 characters, as the order form's (a report's long title is not an error). */
+const clip = (s: string) => (s === '' ? null : s.slice(0, 255));
+
+/**
+ * An order whose lines add up to more than an amount column holds is a row error on its first row
+ * (numeric(12,2); docs/commerce.md "Imports"), not a database error when it is written.
+ */
+function checkTotals(orders: Iterable<ImportedOrder>, errors: RowError[], priceColumn: string): void {
+  for (const o of orders) {
+    const total = o.items.reduce((s, i) => s + i.quantity * i.unit_price, 0) + o.shipping + o.tax;
+    if (total > MONEY_MAX) errors.push({ row: o.row, column: priceColumn, reason: `The order's total exceeds ${MONEY_MAX.toLocaleString('en-US')}` });
+  }
 }
 
 function group(orders: Map<string, ImportedOrder>, key: string, make: () => ImportedOrder, item: ImportedItem, extra: { shipping: number; tax: number }) {
@@ -67,21 +88,26 @@ export async function parseAmazonOrders(text: string, onProgress?: (p: ReadProgr
     const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
     const id = r.get('amazon-order-id');
     if (!id) err('amazon-order-id', 'Required');
+    else if (tooLong(id, 100)) err('amazon-order-id', tooLong(id, 100)!);
     const created = parseDate(r.get('purchase-date'));
     if (!created) err('purchase-date', 'Must be a date (ISO 8601)');
     const sku = r.get('sku');
     if (!sku) err('sku', 'Required');
+    else if (tooLong(sku, 100)) err('sku', tooLong(sku, 100)!);
     const qty = parseWhole(r.get('quantity'));
     if (qty === null || qty < 1) err('quantity', 'Must be a whole number ≥ 1');
+    else if (tooLarge(qty, QUANTITY_MAX)) err('quantity', tooLarge(qty, QUANTITY_MAX)!);
     const currency = r.get('currency').toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) err('currency', 'Must be a three-letter currency code');
     const price = parseMoney(r.get('item-price'));
     if (price === null || price < 0) err('item-price', 'Must be a number ≥ 0');
+    else if (tooLarge(price, MONEY_MAX)) err('item-price', tooLarge(price, MONEY_MAX)!);
     const optMoney = (column: string) => {
       const t = r.get(column);
       if (t === '') return 0;
       const v = parseMoney(t);
       if (v === null || v < 0) err(column, 'Must be a number ≥ 0');
+      else if (tooLarge(v, MONEY_MAX)) err(column, tooLarge(v, MONEY_MAX)!);
       return v ?? 0;
     };
     const shipping = optMoney('shipping-price');
@@ -97,11 +123,12 @@ export async function parseAmazonOrders(text: string, onProgress?: (p: ReadProgr
     }
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: r.get('buyer-name') || r.get('recipient-name') || null, status, currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
-      { row: r.row, sku, title: r.get('product-name') || sku, quantity: qty!, unit_price: Math.round((price! / qty!) * 100) / 100 },
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), status, currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
+      { row: r.row, sku, title: clip(r.get('product-name')) ?? sku, quantity: qty!, unit_price: Math.round((price! / qty!) * 100) / 100 },
       { shipping, tax },
     );
   }, onProgress);
+  checkTotals(orders.values(), errors, 'item-price');
   errors.sort((a, b) => a.row - b.row);
   return { orders: headerBad ? [] : [...orders.values()], errors, rowsTotal };
 }
@@ -126,15 +153,20 @@ export async function parseEbayOrders(text: string, onProgress?: (p: ReadProgres
     const before = errors.length;
     const err = (column: string, reason: string) => errors.push({ row: r.row, column, reason });
     if (!id) err('Order Number', 'Required');
+    else if (tooLong(id, 100)) err('Order Number', tooLong(id, 100)!);
     const sku = r.get(skuColumn);
     if (!sku) err(skuColumn, 'Required');
+    else if (tooLong(sku, 100)) err(skuColumn, tooLong(sku, 100)!);
     const qty = parseWhole(r.get('Quantity'));
     if (qty === null || qty < 1) err('Quantity', 'Must be a whole number ≥ 1');
+    else if (tooLarge(qty, QUANTITY_MAX)) err('Quantity', tooLarge(qty, QUANTITY_MAX)!);
     const price = parseMoney(r.get('Sold For'));
     if (price === null || price < 0) err('Sold For', 'Must be an amount ≥ 0');
+    else if (tooLarge(price, MONEY_MAX)) err('Sold For', tooLarge(price, MONEY_MAX)!);
     const shipText = r.get('Shipping And Handling');
     const shipping = shipText === '' ? 0 : parseMoney(shipText);
     if (shipping === null || shipping < 0) err('Shipping And Handling', 'Must be an amount ≥ 0');
+    else if (tooLarge(shipping, MONEY_MAX)) err('Shipping And Handling', tooLarge(shipping, MONEY_MAX)!);
     const totalText = r.get('Total Price');
     if (totalText !== '' && parseMoney(totalText) === null) err('Total Price', 'Must be an amount');
     const created = parseEbayDate(r.get('Sale Date'));
@@ -143,11 +175,12 @@ export async function parseEbayOrders(text: string, onProgress?: (p: ReadProgres
     const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: r.get('Buyer Name') || r.get('Buyer Username') || null, status: 'pending', currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
-      { row: r.row, sku, title: r.get('Item Title') || sku, quantity: qty!, unit_price: price! },
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), status: 'pending', currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
+      { row: r.row, sku, title: clip(r.get('Item Title')) ?? sku, quantity: qty!, unit_price: price! },
       { shipping: shipping!, tax: 0 },
     );
   }, onProgress);
+  checkTotals(orders.values(), errors, 'Sold For');
   errors.sort((a, b) => a.row - b.row);
   // a bad header reports every row read, as the other formats do
   return { orders: headerBad ? [] : [...orders.values()], errors, rowsTotal: headerBad ? rowsRead : rowsTotal };

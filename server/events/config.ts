@@ -1,8 +1,8 @@
 /**
- * Event runtime settings (issue 6, DESIGN §5) from the environment; docs/events.md lists them.
+ * Event runtime settings (docs/events.md, docs/events.md) from the environment; docs/events.md lists them.
  * Tests shorten the backoff and the polling interval through the same variables.
  */
-import { STREAMS } from '../../contract/constants';
+import { CONSUMER_DEFAULTS, STREAMS } from '../../contract/constants';
 import { loadEnv } from '../env';
 
 export interface EventsConfig {
@@ -27,7 +27,6 @@ export interface EventsConfig {
   workerHeartbeatMs: number;
 }
 
-const DEFAULT_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000];
 
 export function loadEventsConfig(o: { natsUrl?: string; production: boolean }): EventsConfig {
   const env = loadEnv();
@@ -40,9 +39,9 @@ export function loadEventsConfig(o: { natsUrl?: string; production: boolean }): 
     natsUrl: o.natsUrl,
     natsPrefix: env.NATS_STREAM_PREFIX || 'SC_',
     pollMs: num(env.EVENTS_POLL_MS, 100),
-    maxDeliver: Math.max(1, num(env.EVENTS_MAX_DELIVER, 5)),
-    backoffMs: backoff.length > 0 && env.EVENTS_BACKOFF_MS ? backoff : DEFAULT_BACKOFF_MS,
-    ackWaitMs: num(env.EVENTS_ACK_WAIT_MS, 30_000),
+    maxDeliver: Math.max(1, num(env.EVENTS_MAX_DELIVER, CONSUMER_DEFAULTS.maxDeliver)),
+    backoffMs: backoff.length > 0 && env.EVENTS_BACKOFF_MS ? backoff : [...CONSUMER_DEFAULTS.backoffMs],
+    ackWaitMs: num(env.EVENTS_ACK_WAIT_MS, CONSUMER_DEFAULTS.ackWaitMs),
     heartbeatMs: num(env.SSE_HEARTBEAT_MS, STREAMS.serverHeartbeatMs),
     sseMaxBufferedBytes: num(env.SSE_MAX_BUFFERED_BYTES, 1024 * 1024),
     webhookTimeoutMs: num(env.WEBHOOK_TIMEOUT_MS, 5_000),

@@ -1,5 +1,5 @@
 /**
- * One durable consumer on the PostgreSQL tables (issue 6 §2, DESIGN §5). Each round, in one
+ * One durable consumer on the PostgreSQL tables (docs/events.md "Consumers"). Each round, in one
  * runtime transaction: copy matching events past the consumer's cursor into consumer_deliveries,
  * then claim due deliveries with `for update skip locked` (two replicas never take the same row).
  * Handlers run outside the transaction; settle transactions ack (delete the row), nak
@@ -12,6 +12,7 @@ import { deadLetter } from './dlq-store';
 import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import { runtimeTx } from './runtime-tx';
 import { patternsRegex } from './subjects';
+import { addCount, bumpTenantCounters, countsOf, type CountsByTenant } from './tenant-counters';
 import type { ConsumerDef, EventMessage } from './types';
 
 export interface ResolvedConsumer extends Required<Omit<ConsumerDef, 'agentName'>> {
@@ -26,7 +27,7 @@ export interface LoopOptions {
   onError(e: unknown): void;
 }
 
-interface Claimed { seq: number; attempts: number; first_failure_at: string | Date | null }
+interface Claimed { seq: number; tenant_id: string; attempts: number; first_failure_at: string | Date | null }
 interface Settled { c: Claimed; error: string | null }
 
 const IDLE_MS = 1000;
@@ -130,7 +131,9 @@ export class ConsumerLoop {
       const retries = await this.claim(tx);
       const room = this.def.batchSize - retries.length;
       const fresh = this.o.fetchFromLog && this.tailLast > this.cursor && room > 0 ? await this.fetch(tx, room) : [];
-      return [...retries, ...fresh];
+      const all = [...retries, ...fresh];
+      await bumpTenantCounters(tx, this.def.name, countsOf(all, 'delivered'));
+      return all;
     });
     if (claimed.length === 0) {
       if (this.nextRetryAt <= Date.now()) this.nextRetryAt = Infinity;
@@ -189,14 +192,14 @@ export class ConsumerLoop {
       return [];
     }
     const cursor = Number(lock.rows[0].cursor);
-    const { rows } = await tx.query<{ seq: number | null; claimed: boolean }>(
+    const { rows } = await tx.query<{ seq: number | null; tenant_id: string; claimed: boolean }>(
       `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $4),
             ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
                     select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($5 || ' milliseconds')::interval
                       from ev where subject ~ $3
-                    on conflict do nothing returning seq)
-       select seq, true as claimed from ins
-       union all select max(seq), false from ev`,
+                    on conflict do nothing returning seq, tenant_id)
+       select seq, tenant_id, true as claimed from ins
+       union all select max(seq), null, false from ev`,
       [this.def.name, cursor, this.regex, limit, String(this.def.ackWaitMs)],
     );
     const maxRow = rows.find((r) => !r.claimed);
@@ -204,7 +207,7 @@ export class ConsumerLoop {
     if (maxseq > cursor) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
     this.cursor = maxseq;
     if (maxseq === cursor) this.tailLast = cursor; // caught up: wait for the tail to report more
-    const fresh = rows.filter((r) => r.claimed).map((r) => ({ seq: Number(r.seq), attempts: 1, first_failure_at: null }));
+    const fresh = rows.filter((r) => r.claimed).map((r) => ({ seq: Number(r.seq), tenant_id: r.tenant_id, attempts: 1, first_failure_at: null }));
     if (fresh.length > 0) await tx.query('update event_consumers set delivered = delivered + $2 where name = $1', [this.def.name, fresh.length]);
     return fresh;
   }
@@ -218,7 +221,7 @@ export class ConsumerLoop {
        update consumer_deliveries d set status = 'inflight', attempts = d.attempts + 1,
               locked_until = now() + ($3 || ' milliseconds')::interval
          from due where d.consumer = $1 and d.seq = due.seq
-       returning d.seq, d.attempts, d.first_failure_at`,
+       returning d.seq, d.tenant_id, d.attempts, d.first_failure_at`,
       [this.def.name, this.def.batchSize, String(this.def.ackWaitMs)],
     );
     if (rows.length > 0) {
@@ -235,13 +238,15 @@ export class ConsumerLoop {
     this.recent.ok += ok.length;
     this.recent.failed += failed.length;
     let acked = 0;
+    const perTenant: CountsByTenant = new Map();
     if (ok.length > 0) {
-      const r = await tx.query(
+      const r = await tx.query<{ seq: number; tenant_id: string }>(
         `delete from consumer_deliveries d using unnest($2::bigint[], $3::int[]) as a(seq, att)
-          where d.consumer = $1 and d.seq = a.seq and d.attempts = a.att and d.status = 'inflight' returning d.seq`,
+          where d.consumer = $1 and d.seq = a.seq and d.attempts = a.att and d.status = 'inflight' returning d.seq, d.tenant_id`,
         [this.def.name, ok.map((x) => x.c.seq), ok.map((x) => x.c.attempts)],
       );
       acked = r.rowCount;
+      countsOf(r.rows, 'acked', perTenant);
     }
     if (retry.length > 0) {
       const delays = retry.map((x) => backoffDelay(this.def.backoffMs, x.c.attempts));
@@ -270,7 +275,9 @@ export class ConsumerLoop {
         firstFailureAt: x.c.first_failure_at,
       });
       dead++;
+      addCount(perTenant, x.c.tenant_id, 'deadLettered');
     }
+    await bumpTenantCounters(tx, this.def.name, perTenant);
     await tx.query(
       `update event_consumers c set acked = acked + $2, dead_lettered = dead_lettered + $3, updated_at = now(),
               ack_floor = coalesce((select min(seq) - 1 from consumer_deliveries d where d.consumer = c.name), c.cursor)

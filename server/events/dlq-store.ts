@@ -1,9 +1,11 @@
 /**
- * Dead-letter queue store (issue 6 §2, §4): an exhausted message becomes one entry per
+ * Dead-letter queue store (docs/events.md): an exhausted message becomes one entry per
  * (consumer, event); a replay re-queues it for its consumer with attempts reset; a replay that
  * fails again re-opens the same entry. Nothing is deleted: discard marks it with a reason.
  */
 import type { Tx } from '../db';
+import { DLQ_EVENTS } from '../../contract/events';
+import { appendEvent } from './outbox';
 
 export interface DeadLetterInput {
   consumer: string;
@@ -13,18 +15,28 @@ export interface DeadLetterInput {
   firstFailureAt?: Date | string | null;
 }
 
-/** Writes (or re-opens) the entry inside a runtime transaction; the payload comes from the log. */
-export async function deadLetter(tx: Tx, d: DeadLetterInput): Promise<void> {
-  await tx.query(
+/**
+ * Writes (or re-opens) the entry inside a runtime transaction; the payload comes from the log.
+ * Returns the event's tenant (null when the event is not in the log).
+ */
+export async function deadLetter(tx: Tx, d: DeadLetterInput): Promise<string | null> {
+  const { rows } = await tx.query<{ id: number; tenant_id: string; subject: string }>(
     `insert into dlq_entries (tenant_id, consumer, event_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at)
      select e.tenant_id, $1, e.seq, e.stream, e.subject, e.payload, $3, $4, coalesce($5::timestamptz, now()), now()
        from events e where e.seq = $2
      on conflict (consumer, event_seq) do update
        set status = 'pending', last_error = excluded.last_error, attempts = excluded.attempts,
            last_failure_at = excluded.last_failure_at, discard_reason = null, discarded_by = null,
-           discarded_at = null, updated_at = now()`,
+           discarded_at = null, updated_at = now()
+     returning id, tenant_id, subject`,
     [d.consumer, d.seq, d.lastError.slice(0, 4000), d.attempts, d.firstFailureAt ?? null],
   );
+  const entry = rows[0];
+  // in the same transaction: the DLQ page refreshes live exactly when the entry exists
+  if (entry) {
+    await appendEvent(tx, entry.tenant_id, DLQ_EVENTS.deadLettered, { id: Number(entry.id), consumer: d.consumer, event_seq: d.seq, subject: entry.subject }, { causationId: String(d.seq) });
+  }
+  return entry?.tenant_id ?? null;
 }
 
 export interface ReplayedEntry { id: number; consumer: string; event_seq: number }

@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import type { EventsConfig } from './config';
 import { ConsumerLoop, type ResolvedConsumer } from './consumer-loop';
 import { embeddedConsumerStats } from './consumer-stats';
-import type { ConsumerDef, ConsumerStats, EventEngine } from './types';
+import type { TailListener } from './tail';
+import type { ConsumerDef, ConsumerStats, EngineHealth, EventEngine } from './types';
 
 export function resolveConsumer(def: ConsumerDef, cfg: EventsConfig): ResolvedConsumer {
   return {
@@ -19,10 +20,25 @@ export function resolveConsumer(def: ConsumerDef, cfg: EventsConfig): ResolvedCo
 
 export class EmbeddedEngine implements EventEngine {
   readonly kind = 'embedded' as const;
-  readonly loops = new Map<string, ConsumerLoop>();
+  private readonly loops = new Map<string, ConsumerLoop>();
   private started = false;
 
   constructor(private readonly db: Db, private readonly cfg: EventsConfig, private readonly onError: (e: unknown) => void) {}
+
+  /** Nothing to open: the consumers read the event log in the same database. */
+  async connect(): Promise<void> {}
+
+  tailListeners(): TailListener[] {
+    return [];
+  }
+
+  health(): EngineHealth {
+    return { degraded: !this.started, relayed: null, relayError: null };
+  }
+
+  recentDeliveries(consumer: string): { ok: number; failed: number } | null {
+    return this.loops.get(consumer)?.recent ?? null;
+  }
 
   async register(def: ConsumerDef): Promise<void> {
     const loop = new ConsumerLoop(this.db, resolveConsumer(def, this.cfg), {

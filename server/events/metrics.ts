@@ -1,5 +1,5 @@
 /**
- * Measured figures for the ops summary `slo` and `database` blocks (spec §3): a ring of the last
+ * Measured figures for the ops summary `slo` and `database` blocks (docs/events.md "Ops summary"): a ring of the last
  * request timings fed by a Fastify onResponse hook, and a ring of query timings from a wrapped Db.
  * Per process (per replica): docs/scaling.md explains how a fleet would aggregate them.
  */
@@ -50,13 +50,26 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
+const TENANT_RING = 2_000;
+const MAX_TENANTS = 10_000;
+
 export class Metrics {
   private readonly requests = new Ring(20_000);
+  /** The same figures per tenant: the ops summary shows a tenant its own requests only. */
+  private readonly byTenant = new Map<string, Ring>();
   private readonly queries = new Ring(10_000);
   readonly startedAt = Date.now();
 
-  recordRequest(ms: number, status: number): void {
+  recordRequest(ms: number, status: number, tenantId?: string): void {
     this.requests.push(ms, status);
+    if (!tenantId) return;
+    let ring = this.byTenant.get(tenantId);
+    if (!ring) {
+      // bounded: the least recently added tenant goes first
+      if (this.byTenant.size >= MAX_TENANTS) this.byTenant.delete(this.byTenant.keys().next().value as string);
+      this.byTenant.set(tenantId, (ring = new Ring(TENANT_RING)));
+    }
+    ring.push(ms, status);
   }
 
   recordQuery(ms: number): void {
@@ -67,8 +80,9 @@ export class Metrics {
    * availability = share of requests not answered 5xx; error_rate = share answered 5xx (both 0..1);
    * latency in ms; requests_per_minute over the window actually covered (max 5 minutes).
    */
-  slo(now = Date.now()) {
-    const { values, flags, oldest } = this.requests.since(now - WINDOW_MS);
+  slo(now = Date.now(), tenantId?: string) {
+    const ring = tenantId === undefined ? this.requests : this.byTenant.get(tenantId);
+    const { values, flags, oldest } = ring ? ring.since(now - WINDOW_MS) : { values: [], flags: [], oldest: Infinity };
     const n = values.length;
     const sorted = [...values].sort((a, b) => a - b);
     const errors = flags.filter((s) => s >= 500).length;

@@ -28,7 +28,7 @@ export function toRecord(r: EventRow): EventRecord {
   };
 }
 
-/** Spec §3 stream event as sent on SSE and to webhooks: {id, subject, data, timestamp, tenant_id}. */
+/** docs/product/data.md stream event as sent on SSE and to webhooks: {id, subject, data, timestamp, tenant_id}. */
 export function wireEvent(e: EventRecord) {
   return { id: e.seq, subject: e.subject, data: e.data, timestamp: e.timestamp, tenant_id: e.tenantId };
 }

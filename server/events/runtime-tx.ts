@@ -1,13 +1,17 @@
 /**
- * Transactions of the event runtime. `runtimeTx` opts in to the `event_runtime` policies
- * (0005_events.sql) to read every tenant's events; `tenantTx` is what a handler gets: the
- * event's tenant under row-level security like any request.
+ * Transactions of the server's background runtimes. `runtimeTx` opts in to a runtime's policies
+ * (0005_events.sql `event_runtime`, 0006_import_jobs.sql `import_recovery`) to read or write every
+ * tenant's rows; `tenantTx` is what a handler gets: one tenant under row-level security like any
+ * request. This is the only place that sets `app.runtime` (docs/events.md "Runtime transactions").
  */
 import type { Db, Tx } from '../db';
 
-export async function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** Whose cross-tenant policies a runtime transaction passes: the event runtime's or the import worker's. */
+export type RuntimeScope = 'events' | 'imports';
+
+export async function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, scope: RuntimeScope = 'events'): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('app.runtime', 'events', true)");
+    await tx.query("select set_config('app.runtime', $1, true)", [scope]);
     return fn(tx);
   });
 }

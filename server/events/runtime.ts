@@ -1,6 +1,7 @@
 /**
- * The event runtime of one process (issue 6, DESIGN §5): the tail loop, the engine (embedded on
- * PostgreSQL tables, or JetStream when NATS_URL is set), the built-in consumers (webhooks), the
+ * The event runtime of one process (docs/events.md): the tail loop, the engine (embedded on
+ * PostgreSQL tables, or JetStream when NATS_URL is set) behind the `EventEngine` interface, the
+ * consumers of the registry (server/events/consumers.ts: what the domain modules declare), the
  * SSE hub, worker heartbeats and the request/query metrics of the ops summary.
  * `attachEventRuntime` wires it into the Fastify app: it starts when the app is ready and stops
  * when the app closes (open SSE streams end first, so close does not wait on them).
@@ -17,7 +18,7 @@ import { SseHub } from './sse-hub';
 import { StatsRollup } from './stats-rollup';
 import { EventTail } from './tail';
 import type { ConsumerDef, EventEngine } from './types';
-import { webhookConsumer } from './webhooks/dispatcher';
+import { buildConsumers, type RegisteredConsumer } from './consumers';
 
 export class EventRuntime {
   readonly metrics = new Metrics();
@@ -31,7 +32,7 @@ export class EventRuntime {
   private readonly pending: ConsumerDef[] = [];
   private running = false;
 
-  constructor(rawDb: Db, readonly config: Config, private readonly log: FastifyBaseLogger) {
+  constructor(rawDb: Db, readonly config: Config, private readonly log: FastifyBaseLogger, consumers: readonly RegisteredConsumer[]) {
     this.db = instrumentDb(rawDb, this.metrics);
     this.cfg = loadEventsConfig({ natsUrl: config.natsUrl, production: config.production });
     const onError = (e: unknown) => this.log.error({ err: e }, 'event runtime');
@@ -39,7 +40,7 @@ export class EventRuntime {
     this.hub = new SseHub(this.db, { heartbeatMs: this.cfg.heartbeatMs, maxBufferedBytes: this.cfg.sseMaxBufferedBytes });
     this.engine = this.cfg.natsUrl ? new JetStreamEngine(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
     this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
-    this.pending.push(webhookConsumer(this.db, { timeoutMs: this.cfg.webhookTimeoutMs, allowPrivate: this.cfg.webhookAllowPrivate }));
+    this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }));
   }
 
   /** Adds a durable consumer (before or after start); its state lives in the database. */
@@ -54,7 +55,7 @@ export class EventRuntime {
   }
 
   async start(): Promise<void> {
-    if (this.engine instanceof JetStreamEngine) await this.engine.connect();
+    await this.engine.connect();
     this.tail.listen(this.hub);
     const stats = new StatsRollup(this.db, (e) => this.log.error({ err: e }, 'event stats'));
     this.tail.listen({
@@ -63,9 +64,7 @@ export class EventRuntime {
         void stats.kick();
       },
     });
-    // the relay publishes the rows the tail already read instead of reading them back
-    const relay = this.engine instanceof JetStreamEngine ? this.engine.relay : null;
-    if (relay) this.tail.listen({ wantsRecords: () => true, onEvents: (events, after) => relay.offer(events, after) });
+    for (const l of this.engine.tailListeners()) this.tail.listen(l);
     await this.tail.start();
     void stats.kick();
     for (const def of this.pending) {
@@ -80,11 +79,10 @@ export class EventRuntime {
       kind: 'event-runtime',
       status: () => {
         const stale = Date.now() - this.tail.lastPollAt > Math.max(10 * this.cfg.pollMs, 5000);
-        const relay = this.engine instanceof JetStreamEngine ? this.engine.relay : null;
-        const degraded = stale || !this.engine.connected() || !!relay?.lastError;
+        const engine = this.engine.health();
         return {
-          status: degraded ? 'degraded' : 'healthy',
-          details: { engine: this.engine.kind, position: this.tail.position, relayed: relay?.lastSeq ?? null, relay_error: relay?.lastError ?? null },
+          status: stale || engine.degraded ? 'degraded' : 'healthy',
+          details: { engine: this.engine.kind, position: this.tail.position, relayed: engine.relayed, relay_error: engine.relayError },
         };
       },
     });
@@ -99,12 +97,11 @@ export class EventRuntime {
 
   private addWorker(def: ConsumerDef): void {
     if (!def.agentName) return;
-    const loop = this.engine instanceof EmbeddedEngine ? this.engine.loops.get(def.name) : undefined;
     this.heartbeats.add({
       name: def.agentName,
       kind: 'consumer',
       status: () => {
-        const r = loop?.recent;
+        const r = this.engine.recentDeliveries(def.name);
         // mostly failing deliveries in the last minutes → degraded (endpoints down, handler broken)
         const degraded = !!r && r.failed > 0 && r.failed >= r.ok;
         return { status: degraded ? 'degraded' : 'healthy', details: { consumer: def.name, ok: r?.ok ?? null, failed: r?.failed ?? null } };
@@ -134,11 +131,11 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db. */
-export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config): Db {
-  const rt = new EventRuntime(db, config, app.log);
+export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config, consumers: readonly RegisteredConsumer[]): Db {
+  const rt = new EventRuntime(db, config, app.log, consumers);
   app.decorate('events', rt);
   app.addHook('onResponse', async (req, reply) => {
-    rt.metrics.recordRequest(reply.elapsedTime, reply.statusCode);
+    rt.metrics.recordRequest(reply.elapsedTime, reply.statusCode, req.auth?.tenantId);
     // a command may have appended events: look now instead of at the next tick
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) rt.tail.poke();
   });

@@ -1,5 +1,5 @@
 /**
- * SSE fan-out hub (DESIGN §5, spec §7.3): one per process, fed by the one EventTail. A client is
+ * SSE fan-out hub (docs/events.md "SSE"): one per process, fed by the one EventTail. A client is
  * registered first (live frames queue up), then the events it missed since `Last-Event-ID` are
  * replayed from the log, then the queue is flushed skipping what the replay already sent — no gap
  * and no duplicate, because sequences become visible in order. Each frame is built once and
@@ -9,8 +9,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Db } from '../db';
 import { EVENT_COLUMNS, toRecord, wireEvent, type EventRow } from './records';
-import { tenantTx } from './runtime-tx';
-import { logStreamsOf, sseStreamOf, type SseStream } from './sse-streams';
+import { runtimeTx, tenantTx } from './runtime-tx';
+import { logStreamsOf, sseStreamOf, type SseStream } from '../../contract/events';
 import type { EventRecord } from './types';
 
 export const SSE_RETRY_MS = 1000;
@@ -28,7 +28,7 @@ interface Client {
 
 /**
  * `event:` names the SSE stream (alerts, agents, metrics, jobs, events), a fixed set a browser
- * EventSource can listen to; the subject travels in the data (spec §3 stream event).
+ * EventSource can listen to; the subject travels in the data (docs/events.md "SSE").
  */
 export function frameOf(e: EventRecord): string {
   return `id: ${e.seq}\nevent: ${sseStreamOf(e.stream)}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
@@ -42,10 +42,16 @@ export class SseHub {
 
   constructor(private readonly db: Db, private readonly o: { heartbeatMs: number; maxBufferedBytes: number }) {}
 
+  /** Streams open on this replica, all tenants (the runtime's own health check; never shown to a tenant). */
   get size(): number {
     let n = 0;
     for (const s of this.byTenant.values()) n += s.size;
     return n;
+  }
+
+  /** Streams open on this replica for one tenant (ops summary `sse_clients`). */
+  sizeOf(tenantId: string): number {
+    return this.byTenant.get(tenantId)?.size ?? 0;
   }
 
   start(): void {
@@ -89,8 +95,19 @@ export class SseHub {
     for (const [c, frames] of pending) this.write(c, frames.length === 1 ? frames[0] : frames.join(''));
   }
 
-  /** Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`. */
-  async attach(res: ServerResponse, tenantId: string, streams: SseStream[], lastEventId: number | null, startSeq: number): Promise<void> {
+  /**
+   * Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`:
+   * an id above the head resumes from the head; the replay sends at most `replayMax` events (the
+   * newest ones) however far behind the id is (docs/events.md "SSE").
+   */
+  async attach(
+    res: ServerResponse,
+    tenantId: string,
+    streams: SseStream[],
+    lastEventId: number | null,
+    startSeq: number,
+    replayMax = Number.MAX_SAFE_INTEGER,
+  ): Promise<void> {
     const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: lastEventId ?? startSeq, queue: lastEventId === null ? null : [] };
     let set = this.byTenant.get(tenantId);
     if (!set) this.byTenant.set(tenantId, (set = new Set()));
@@ -100,7 +117,11 @@ export class SseHub {
     this.write(c, heartbeatFrame());
     if (lastEventId === null) return;
     try {
-      await this.replay(c, lastEventId);
+      // a resume point past the head (another replica's future, a forged id) would hold back every
+      // live frame for ever: resume from the head instead
+      const from = lastEventId > startSeq ? Math.min(lastEventId, await this.head()) : lastEventId;
+      c.lastSeq = from;
+      await this.replay(c, await this.replayStart(c, from, replayMax));
     } catch {
       this.drop(c);
       return;
@@ -112,6 +133,24 @@ export class SseHub {
       c.lastSeq = q.seq;
       this.write(c, q.frame);
     }
+  }
+
+  private async head(): Promise<number> {
+    const { rows } = await runtimeTx(this.db, (tx) => tx.query<{ seq: number | null }>('select max(seq) as seq from events'));
+    return Number(rows[0]?.seq ?? 0);
+  }
+
+  /** Where the replay starts so that it sends at most `max` events: the newest ones after `after`. */
+  private async replayStart(c: Client, after: number, max: number): Promise<number> {
+    if (max >= Number.MAX_SAFE_INTEGER) return after;
+    if (max <= 0) return Math.max(after, await this.head());
+    const { rows } = await tenantTx(this.db, c.tenantId, (tx) =>
+      tx.query<{ seq: number }>(
+        `select seq from events where tenant_id = $1 and seq > $2 and stream = any($3::text[]) order by seq desc offset $4 limit 1`,
+        [c.tenantId, after, logStreamsOf([...c.streams]), max],
+      ),
+    );
+    return rows[0] ? Math.max(after, Number(rows[0].seq)) : after;
   }
 
   private async replay(c: Client, after: number): Promise<void> {

@@ -1,20 +1,11 @@
 /**
- * Subject patterns (NATS style, DESIGN §5): tokens split by ".", `*` matches one token, `>` the
+ * Subject patterns (NATS style, docs/events.md): tokens split by ".", `*` matches one token, `>` the
  * rest. Used by consumer filters, webhook subject filters and the events API.
  */
 import { STREAM_NAMES, type StreamName } from '../../contract/events';
 
-const TOKEN = /^[A-Za-z0-9_-]+$/;
-
-export function isValidPattern(p: string): boolean {
-  if (p.length === 0 || p.length > 200) return false;
-  const tokens = p.split('.');
-  return tokens.every((t, i) => t === '*' || (t === '>' && i === tokens.length - 1) || TOKEN.test(t));
-}
-
-export function isValidSubject(s: string): boolean {
-  return s.length > 0 && s.length <= 200 && s.split('.').every((t) => TOKEN.test(t));
-}
+// the syntax check is part of the wire contract (the console validates filters too)
+export { isValidPattern, isValidSubject } from '../../contract/subjects';
 
 /** PostgreSQL / JS regular expression equivalent to one pattern (anchored). */
 export function patternRegex(p: string): string {

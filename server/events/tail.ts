@@ -1,5 +1,5 @@
 /**
- * The one event-log poll loop of a process (DESIGN §5): it notices new events and hands them to
+ * The one event-log poll loop of a process (docs/events.md): it notices new events and hands them to
  * the SSE hub and wakes the consumers / relay, so N clients and M consumers cost one query per tick.
  * Sequences become visible in order (0005_events.sql), so reading `seq > last` never skips one.
  */

@@ -1,5 +1,7 @@
-/** Shapes shared by the event engines, the SSE hub and the API — issue 6, spec §3 (stream event). */
+/** Shapes shared by the event engines, the SSE hub and the API — docs/events.md, docs/product/data.md (stream event). */
 import type { StreamName } from '../../contract/events';
+import type { ConsumerInfo } from '../../contract/streams';
+import type { TailListener } from './tail';
 
 /** One row of the event log. */
 export interface EventRecord {
@@ -37,24 +39,30 @@ export interface ConsumerDef {
   handle(msg: EventMessage): Promise<void>;
 }
 
-export interface ConsumerStats {
-  name: string;
-  filter_subjects: string[];
-  max_deliver: number;
-  backoff_ms: number[];
-  ack_floor: number;
-  delivered: number;
-  acked: number;
-  dead_lettered: number;
-  /** Messages of the caller's tenant not yet acked (waiting or being retried). */
-  lag: number;
-  /** Of those, messages that failed at least once and wait for a retry. */
-  redelivering: number;
-  engine: 'embedded' | 'jetstream';
+/** A consumer's figures for one tenant: the wire shape of GET /api/streams/consumers (contract/streams.ts). */
+export type ConsumerStats = ConsumerInfo;
+
+/** What the runtime's health row shows of the engine (docs/events.md "Engines"). */
+export interface EngineHealth {
+  degraded: boolean;
+  /** Last sequence handed on to an outside broker (JetStream relay), null when there is none. */
+  relayed: number | null;
+  relayError: string | null;
 }
 
+/**
+ * What the runtime knows of an engine: it never asks which one runs (no `instanceof`). An engine
+ * that needs the tail's records (the JetStream relay) hands back its listeners.
+ */
 export interface EventEngine {
   readonly kind: 'embedded' | 'jetstream';
+  /** Opens outside connections before consumers register (JetStream); nothing to do when embedded. */
+  connect(): Promise<void>;
+  /** Tail listeners of the engine, asked after `connect` (the relay publishes the rows the tail read). */
+  tailListeners(): TailListener[];
+  health(): EngineHealth;
+  /** Deliveries of one consumer in the last minutes, where the engine counts them (worker heartbeats). */
+  recentDeliveries(consumer: string): { ok: number; failed: number } | null;
   register(def: ConsumerDef): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;

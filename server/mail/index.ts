@@ -1,4 +1,4 @@
-/** Mail: the dev mailbox by default, SMTP when SMTP_URL is set (DESIGN §1 embedded defaults). */
+/** Mail: the dev mailbox by default, SMTP when SMTP_URL is set (docs/product/architecture.md §1 embedded defaults). */
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { Mailer } from './types';

@@ -1,6 +1,7 @@
 /**
- * Dev mailbox (issue 2 §6): with no SMTP_URL every mail is stored in auth.mailbox and its link is
- * printed on the console, so a developer can sign in without a mail server.
+ * Dev mailbox (docs/auth.md): with no SMTP_URL every mail is stored in auth.mailbox, so a developer
+ * can sign in without a mail server. The console names the mail but not its link: log lines never
+ * carry tokens (server/logging.ts); the link is on /dev/mailbox.
  */
 import type { Db } from '../db';
 import type { Mailer } from './types';
@@ -25,7 +26,7 @@ export function mailboxMailer(db: Db): Mailer {
         m.html,
         m.link ?? null,
       ]);
-      console.log(`[mail] ${m.subject} → ${m.to}${m.link ? `: ${m.link}` : ''}`);
+      console.log(`[mail] ${m.subject} → ${m.to}${m.link ? ' (link in /dev/mailbox)' : ''}`);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** SMTP transport (issue 2 §6): with SMTP_URL set, mails leave through nodemailer. */
+/** SMTP transport (docs/product/architecture.md): with SMTP_URL set, mails leave through nodemailer. */
 import nodemailer from 'nodemailer';
 import type { Mailer } from './types';
 

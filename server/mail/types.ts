@@ -1,4 +1,4 @@
-/** The one mail interface (issue 2 §6): auth sends through it, the transport is chosen by SMTP_URL. */
+/** The one mail interface (docs/product/architecture.md): auth sends through it, the transport is chosen by SMTP_URL. */
 export interface MailMessage {
   to: string;
   subject: string;

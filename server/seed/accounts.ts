@@ -1,4 +1,4 @@
-/** Demo tenants and accounts — issue 2 §4. Fixed ids so tests and docs can name them. */
+/** Demo tenants and accounts — docs/product/architecture.md Fixed ids so tests and docs can name them. */
 import type { Role } from '../../contract/roles';
 
 export const DEMO_TENANT = { id: '11111111-1111-4111-8111-111111111111', name: 'Demo Store' } as const;

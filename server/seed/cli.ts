@@ -1,5 +1,5 @@
 /**
- * `npm run seed [-- --orders N]` — issue 5 §2. Seeds the configured database (DATA_DIR or DATABASE_URL)
+ * `npm run seed [-- --orders N]` — docs/commerce.md Seeds the configured database (DATA_DIR or DATABASE_URL)
  * like a first start, and with --orders N adds N more orders to the Demo Store (benchmark volume),
  * then refreshes planner statistics so the indexes are used at once.
  */

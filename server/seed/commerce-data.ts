@@ -1,5 +1,5 @@
 /**
- * Deterministic demo catalogue, suppliers and orders — issue 5 §2. A seeded PRNG makes every run the
+ * Deterministic demo catalogue, suppliers and orders — docs/commerce.md A seeded PRNG makes every run the
  * same: realistic titles and SKUs from a few categories, option matrices, supplier quality profiles.
  */
 import { orderTotals } from '../domain/fees';

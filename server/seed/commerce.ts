@@ -1,5 +1,5 @@
 /**
- * Commerce seed — issue 5 §2. Demo Store: ~250 products with variants, 15 suppliers with 12 months of
+ * Commerce seed — docs/commerce.md Demo Store: ~250 products with variants, 15 suppliers with 12 months of
  * performance, 2,000 orders over 180 days; Northwind: 40 products, 5 suppliers, 200 orders.
  * Idempotent (skipped when the tenant has products); multi-row inserts keep the first start fast.
  */

@@ -1,4 +1,4 @@
-/** Seeds tenants, auth users and profiles — idempotent (issue 2 §4), through RLS like any write. */
+/** Seeds tenants, auth users and profiles — idempotent (docs/product/architecture.md), through RLS like any write. */
 import type { Db } from '../db';
 import { ACCOUNTS, DEMO_TENANT, NORTHWIND_TENANT } from './accounts';
 

@@ -1,5 +1,5 @@
 /**
- * Auth problems carried by the URL on load — spec §2.2 and §8 "Auth error in URL", auth-protocol §2:
+ * Auth problems carried by the URL on load — docs/product/shell.md, docs/product/errors.md "Auth error in URL", docs/product/auth-protocol.md §2:
  * `error` / `error_description` (query first, then fragment) become one error message and are removed;
  * a PKCE `code` that this browser has no verifier for (link opened in another browser) is removed too
  * and explained, since supabase-js silently ignores it.
@@ -52,7 +52,7 @@ export function takeAuthUrlProblem(href: string, hasVerifier: (flowId: string | 
   return { cleanUrl: `${url.pathname}${url.search}${url.hash}`, message };
 }
 
-/** `hasVerifier` over supabase-js storage (auth-protocol §0: fixed key, or the per-flow slot). */
+/** `hasVerifier` over supabase-js storage (docs/product/auth-protocol.md §0: fixed key, or the per-flow slot). */
 export function verifierLookup(storage: Pick<Storage, 'getItem'>, storageKey: string) {
   return (flowId: string | null): boolean =>
     Boolean(

@@ -1,20 +1,24 @@
 /**
- * What the shell derives from the page registry (DESIGN §2): Refine resources, the route table
- * with role requirements, and the side navigation of spec §2.3 filtered by role.
+ * What the shell derives from the page registry (docs/product/architecture.md §2): Refine resources, the route table with
+ * each route's access key and Refine action, the side navigation of docs/product/routes-and-roles.md
+ * filtered by the one access decision, and "may this role open that path" for links (palette,
+ * dashboard).
  */
-import type { ResourceProps } from '@refinedev/core';
-import { meetsRole, type Role } from '../../contract/roles';
+import type { CanParams, ResourceProps } from '@refinedev/core';
+import { matchPath } from 'react-router';
+import type { AccessKey } from '../../contract/access';
 import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageModule, type PageRoute } from './registry';
 
 export interface RouteRow extends PageRoute {
   module: string;
-  /** Effective requirement: the route's own roles, else the module's. */
-  roles?: readonly Role[];
+  /** Effective requirement: the route's own key, else the module's, else `signedIn`. */
+  access: AccessKey;
+  /** Refine action of the route: the module's create/edit/show view, else `list`. */
+  action: 'list' | 'create' | 'edit' | 'show';
 }
 
 export interface MenuItem extends Omit<MenuEntry, 'path'> {
   path: string;
-  roles?: readonly Role[];
 }
 
 export interface MenuGroup {
@@ -22,8 +26,25 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
+/** The access decision (providers/access-control.ts `decide`) bound to the signed-in user. */
+export type CanCheck = (params: CanParams) => boolean;
+
+function actionOf(m: PageModule, path: string): RouteRow['action'] {
+  if (m.views?.create === path) return 'create';
+  if (m.views?.edit === path) return 'edit';
+  if (m.views?.show === path) return 'show';
+  return 'list';
+}
+
 export function routeTable(modules: readonly PageModule[]): RouteRow[] {
-  return modules.flatMap((m) => m.routes.map((r) => ({ ...r, module: m.name, roles: r.roles ?? m.access?.roles })));
+  return modules.flatMap((m) =>
+    m.routes.map((r) => ({ ...r, module: m.name, access: r.access ?? m.access ?? 'signedIn', action: actionOf(m, r.path) })),
+  );
+}
+
+/** What the access decision is asked for a route: its resource, action and access key. */
+export function canParamsOf(row: RouteRow): CanParams {
+  return { resource: row.module, action: row.action, params: { access: row.access } };
 }
 
 export function refineResources(modules: readonly PageModule[]): ResourceProps[] {
@@ -31,26 +52,47 @@ export function refineResources(modules: readonly PageModule[]): ResourceProps[]
     name: m.name,
     list: m.routes[0]?.path,
     ...m.views,
-    meta: { label: m.menu?.label, hide: !m.menu, roles: m.access?.roles, live: m.live },
+    meta: { label: m.menu?.label, hide: !m.menu, access: m.access ?? 'signedIn', live: m.live },
   }));
 }
 
-/** The navigation a role sees: sections in §2.3 order, items by `order`, empty sections dropped. */
-export function menuFor(modules: readonly PageModule[], role: Role): MenuGroup[] {
+/** The route a link leads to (query and fragment ignored), or undefined for a path no page serves. */
+export function routeOf(modules: readonly PageModule[], to: string): RouteRow | undefined {
+  const pathname = new URL(to, 'http://app.invalid').pathname;
+  const rows = routeTable(modules);
+  // a literal route wins over a pattern (`/products/create` before `/products/:id`)
+  return rows.find((r) => r.path === pathname) ?? rows.find((r) => matchPath(r.path, pathname));
+}
+
+/** May the user open this link? A path no page serves is the 404 page, which everyone may see. */
+export function canOpen(modules: readonly PageModule[], can: CanCheck, to: string): boolean {
+  const row = routeOf(modules, to);
+  return !row || can(canParamsOf(row));
+}
+
+/** The navigation a user sees: sections in order, items by `order`, items they may not open and empty sections dropped. */
+export function menuFor(modules: readonly PageModule[], can: CanCheck): MenuGroup[] {
   const items: MenuItem[] = modules.flatMap((m) => {
     if (!m.menu) return [];
     const path = m.menu.path ?? m.routes[0]?.path;
-    if (!path) return [];
-    const route = m.routes.find((r) => r.path === path);
-    return [{ ...m.menu, path, roles: route?.roles ?? m.access?.roles }];
+    if (!path || !canOpen(modules, can, path)) return [];
+    return [{ ...m.menu, path }];
   });
   return MENU_SECTIONS.map((section) => ({
     section,
-    items: items.filter((i) => i.section === section && meetsRole(role, i.roles)).sort((a, b) => a.order - b.order),
+    items: items.filter((i) => i.section === section).sort((a, b) => a.order - b.order),
   })).filter((g) => g.items.length > 0);
 }
 
-/** Spec §2.3: highlighted when the path equals the route or starts with the route plus a slash. */
+/** The prefix rule: the path equals the route or starts with the route plus a slash. */
 export function isActive(pathname: string, route: string): boolean {
   return pathname === route || pathname.startsWith(`${route}/`);
+}
+
+/**
+ * The one item to highlight: of the routes the prefix rule matches, the longest (most specific), so
+ * /ops/dlq highlights "DLQ Management" and not "Ops Console" too (docs/decisions.md).
+ */
+export function activeRoute(pathname: string, routes: readonly string[]): string | undefined {
+  return routes.filter((r) => isActive(pathname, r)).sort((a, b) => b.length - a.length)[0];
 }

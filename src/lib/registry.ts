@@ -1,12 +1,14 @@
 /**
- * The page registry — DESIGN §2, STYLE "a resource is a module". Every domain folder under
+ * The page registry — docs/product/architecture.md §2, STYLE "a resource is a module". Every domain folder under
  * `resources/` exports one `PageModule`; `resources/index.ts` lists them and the shell derives
  * Refine's resources, the routes (with their role guards) and the side navigation from that list.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { Role } from '../../contract/roles';
+import type { AccessKey } from '../../contract/access';
+import type { LiveRoute } from '../../contract/events';
+import type { ResourcePermissions } from '../../contract/permissions';
 
-/** The sections of the side navigation, in display order (spec §2.3). */
+/** The sections of the side navigation, in display order (docs/product/routes-and-roles.md). */
 export const MENU_SECTIONS = [
   'Overview',
   'Inventory & Orders',
@@ -21,10 +23,15 @@ export type MenuSection = (typeof MENU_SECTIONS)[number];
 export interface PageRoute {
   /** react-router path, e.g. `/suppliers/:id/performance`. */
   path: string;
-  /** Loaded on demand (spec §2.1 "Pages load on demand"). */
+  /** Loaded on demand (docs/product/routes-and-roles.md "Pages load on demand"). */
   element: LazyExoticComponent<ComponentType>;
-  /** Overrides the module's `access.roles` for this one route. */
-  roles?: readonly Role[];
+  /** Overrides the module's `access` for this one route (a key of contract/access.ts). */
+  access?: AccessKey;
+  /**
+   * The server route the page reads its data from or saves to (`GET /suppliers`): the client's
+   * requirement for the page must equal that route's permission (tests/component/access-server.test.ts).
+   */
+  call?: string;
 }
 
 export interface MenuEntry {
@@ -40,15 +47,60 @@ export interface MenuEntry {
   order: number;
 }
 
+export interface PageCommand {
+  /** The button's text, as the user reads it. */
+  label: string;
+  /** Resource and action of the permission matrix (contract/permissions.ts). */
+  resource: string;
+  action: string;
+  /** The server route the button calls (`POST /suppliers/score-all`): its permission must be the one asked here. */
+  call: string;
+}
+
+/** An entry of the command palette: where choosing it navigates. */
+export interface PaletteEntry {
+  id: string;
+  label: string;
+  to: string;
+}
+
+/** What the module adds to the command palette (docs/shell.md "Command palette"). */
+export interface PalettePart {
+  /** Page Actions offered while the user is on the module's pages (its first route and below). */
+  actions?: readonly PaletteEntry[];
+  /** Entries of the Create group; `order` places them in the group. */
+  create?: readonly (PaletteEntry & { order: number })[];
+  /** The module's Navigate entry (to its first route); `order` places it in the group. */
+  navigate?: { label: string; order: number };
+}
+
 export interface PageModule {
   /** Refine resource name (unique). */
   name: string;
   routes: readonly PageRoute[];
   menu?: MenuEntry;
-  /** Roles of spec §6; none means "any signed-in user". */
-  access?: { roles: readonly Role[] };
-  /** Live channel the module listens to (spec §7.3), for the live provider. */
+  /** Route requirement: a key of the table in contract/access.ts; none means `signedIn`. */
+  access?: AccessKey;
+  /**
+   * The page's command buttons and what each needs (a resource and action of the permission matrix).
+   * Buttons render through `<CommandGate command={…}>`, so the button and the test read one answer.
+   */
+  commands?: Readonly<Record<string, PageCommand>>;
+  /** Live channel the module listens to (docs/product/api-calls.md), for the live provider. */
   live?: string;
+  /**
+   * Live routing of the events the domain writes (its `contract/<domain>.ts` rows, the same ones its
+   * server module declares): the live provider turns them into `resources/<name>` channels
+   * (providers/live/channels.ts). The platform's rows are in contract/events.ts.
+   */
+  liveRoutes?: readonly LiveRoute[];
+  /**
+   * The domain's resources and the permission each action needs (its `contract/<domain>.ts`
+   * mapping): the console's one access decision reads them (providers/access-control.ts).
+   */
+  permissions?: ResourcePermissions;
+  /** Page Actions, Create and Navigate entries of the command palette. */
+  palette?: PalettePart;
   /** Refine action routes beyond `list` (the first route), e.g. `{ create: '/listings/create' }`. */
   views?: { create?: string; edit?: string; show?: string };
 }

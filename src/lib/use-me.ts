@@ -1,6 +1,6 @@
-/** `GET /api/me` through the API client (spec §7.1) — the tenant name and role shown in the top bar. */
+/** `GET /api/me` through the API client (docs/product/api-calls.md) — the tenant name and role shown in the top bar. */
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../contract/api';
+import type { MeResponse } from '../../contract/me';
 import { apiClient } from '../../providers/app-client';
 
 export function useMe(userId: string | null) {

@@ -1,63 +1,67 @@
 /**
- * /dashboard — spec §2.7 frame: "Welcome back", the title, Quick Actions and the API health the
+ * /dashboard — docs/product/shell.md frame: "Welcome back", the title, Quick Actions and the API health the
  * shell already measures. The data cards arrive with their domains; until then an honest empty state.
+ * Quick Actions offer only the pages the user may open (the page guard's decision).
  */
-import { Badge, Button, Card, Col, Empty, Flex, Row, Statistic, Typography } from 'antd';
+import { Badge, Button, Flex } from 'antd';
 import { AppstoreOutlined, ControlOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { modules } from '../../resources';
 import { useAuth } from '../../providers/auth/auth-context';
 import { HEALTH_LABEL } from '../shell/health/health-check';
 import { useHealth } from '../shell/health/health-context';
 import { PageHeader } from '../shell/page-header';
+import { Panel } from '../shell/panel';
+import { useCanOpen } from '../shell/use-access';
+import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
+
+export const QUICK_ACTIONS: readonly { label: string; to: string; icon: ReactNode }[] = [
+  { label: 'View Products', to: '/products', icon: <AppstoreOutlined /> },
+  { label: 'View Orders', to: '/orders', icon: <ShoppingCartOutlined /> },
+  { label: 'Operations', to: '/ops', icon: <ControlOutlined /> },
+];
 
 export default function DashboardPage() {
   const { email } = useAuth();
   const health = useHealth();
+  const canOpen = useCanOpen(modules);
   return (
     <>
       <PageHeader eyebrow="Welcome back" title="Dashboard" subtitle={email ? `Your store at a glance — signed in as ${email}.` : 'Your store at a glance.'} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Quick Actions" style={{ height: '100%' }}>
-            <Flex gap={12} wrap>
-              <Link to="/products">
-                <Button icon={<AppstoreOutlined />}>View Products</Button>
+      <div className="dashboard-row">
+        <Panel title="Quick Actions" style={{ height: '100%' }}>
+          <Flex gap={12} wrap>
+            {QUICK_ACTIONS.filter((a) => canOpen(a.to)).map((a) => (
+              <Link key={a.to} to={a.to}>
+                <Button icon={a.icon}>{a.label}</Button>
               </Link>
-              <Link to="/orders">
-                <Button icon={<ShoppingCartOutlined />}>View Orders</Button>
-              </Link>
-              <Link to="/ops">
-                <Button icon={<ControlOutlined />}>Operations</Button>
-              </Link>
-            </Flex>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title="API Health" style={{ height: '100%' }}>
-            <Flex align="center" justify="space-between">
-              <Badge
-                status={!health ? 'processing' : health.status === 'healthy' ? 'success' : health.status === 'degraded' ? 'warning' : 'error'}
-                text={health ? HEALTH_LABEL[health.status] : 'Checking...'}
-              />
-              <Statistic value={health?.latencyMs ?? '—'} suffix={health?.latencyMs != null ? 'ms' : undefined} valueStyle={{ fontSize: 20 }} />
-            </Flex>
-          </Card>
-        </Col>
-        <Col span={24}>
-          <Card title="Revenue, advances, fees and alerts">
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <>
-                  <Typography.Text strong>These figures arrive in a later release.</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">They will be computed from your real orders, payouts and alerts — nothing is invented here.</Typography.Text>
-                </>
-              }
+            ))}
+          </Flex>
+        </Panel>
+        <Panel title="API Health" style={{ height: '100%' }}>
+          <Flex align="center" justify="space-between">
+            <Badge
+              status={!health ? 'processing' : health.status === 'healthy' ? 'success' : health.status === 'degraded' ? 'warning' : 'error'}
+              text={health ? HEALTH_LABEL[health.status] : 'Checking...'}
             />
-          </Card>
-        </Col>
-      </Row>
+            <span className="dashboard-latency">
+              {health?.latencyMs ?? '—'}
+              {health?.latencyMs != null && <span className="dashboard-latency-unit"> ms</span>}
+            </span>
+          </Flex>
+        </Panel>
+      </div>
+      <div className="dashboard-row narrow-first">
+        <TopOffendersCard />
+        <Panel title="Revenue, advances, fees and alerts" style={{ height: '100%' }}>
+          <p className="shell-quiet">
+            <strong>These figures arrive in a later release.</strong>
+            <br />
+            They will be computed from your real orders, payouts and alerts — nothing is invented here.
+          </p>
+        </Panel>
+      </div>
     </>
   );
 }

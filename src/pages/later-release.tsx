@@ -1,5 +1,5 @@
 /**
- * The honest page of a route whose domain arrives in a later release (issue 4 §2): the real title,
+ * The honest page of a route whose domain arrives in a later release (docs/shell.md): the real title,
  * what the area is for, and no invented data.
  */
 import { Card, Empty, Typography } from 'antd';

@@ -1,21 +1,30 @@
 /**
- * Access Denied screen — spec §2.8: the user's role and its description, the required roles as
- * "{role} or higher", the attempted path, Go Back / Go to Dashboard and the contact note.
+ * Access Denied screen — docs/product/routes-and-roles.md: the user's role (displayed as User, Agent,
+ * Administrator) and its description, the required role as "{Role} or higher", the attempted path,
+ * Go Back / Go to Dashboard and the contact note.
  */
 import { Button, Flex, Result, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
-import { ROLE_DESCRIPTION, ROLE_LEVEL, type Role } from '../../contract/roles';
+import { ROLE_DESCRIPTION, ROLE_LABEL, ROLE_LEVEL, ROLES, type Role } from '../../contract/roles';
 import { HOME } from '../lib/next-path';
 
 export interface AccessDeniedProps {
   role: Role;
+  /** The roles the page admits. */
   required: readonly Role[];
 }
 
-/** The lowest required role: a guard passes at that level or above (spec §6). */
-function minimumOf(required: readonly Role[]): Role {
-  return [...required].sort((a, b) => ROLE_LEVEL[a] - ROLE_LEVEL[b])[0];
+/**
+ * "Administrator or higher" when the page admits a role and every role above it; a page that skips
+ * a higher role (a supplier form: User and Administrator, not Agent) names the roles it admits.
+ */
+export function requirementText(required: readonly Role[]): string {
+  if (required.length === 0) return 'No role';
+  const lowest = [...required].sort((a, b) => ROLE_LEVEL[a] - ROLE_LEVEL[b])[0];
+  const upward = ROLES.filter((r) => ROLE_LEVEL[r] >= ROLE_LEVEL[lowest]);
+  if (upward.every((r) => required.includes(r))) return `${ROLE_LABEL[lowest]} or higher`;
+  return upward.filter((r) => required.includes(r)).map((r) => ROLE_LABEL[r]).join(' or ');
 }
 
 export function AccessDenied({ role, required }: AccessDeniedProps) {
@@ -38,10 +47,10 @@ export function AccessDenied({ role, required }: AccessDeniedProps) {
       <dl className="access-denied-facts">
         <dt>Your role</dt>
         <dd>
-          <Typography.Text strong>{role}</Typography.Text> — {ROLE_DESCRIPTION[role]}
+          <Typography.Text strong>{ROLE_LABEL[role]}</Typography.Text> — {ROLE_DESCRIPTION[role]}
         </dd>
         <dt>Required</dt>
-        <dd>{minimumOf(required)} or higher</dd>
+        <dd>{requirementText(required)}</dd>
         <dt>Attempted path</dt>
         <dd>
           <Typography.Text code>{`${pathname}${search}`}</Typography.Text>

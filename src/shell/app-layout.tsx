@@ -1,8 +1,8 @@
 /**
- * The signed-in frame — spec §2.2: top bar, side navigation (a drawer on small screens), a main
+ * The signed-in frame — docs/product/shell.md: top bar, side navigation (a drawer on small screens), a main
  * area at most 1400px wide whose content sits in the page-level error boundary and loads on demand.
  */
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { App as AntApp, Drawer, Grid, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { appConfig } from '../../providers/config';
@@ -13,12 +13,16 @@ import { useRequestStats } from '../../providers/app-client';
 import type { PageModule } from '../lib/registry';
 import { useMe } from '../lib/use-me';
 import { EnvironmentBanner } from './banners/banners';
-import { DiagnosticsDrawer } from './diagnostics-drawer';
 import { ErrorBoundary } from './error-boundary';
 import { PageLoading } from './page-loading';
 import { SideNav } from './side-nav';
 import { palette } from './theme';
 import { TopBar } from './top-bar';
+import { useSelectA11y } from './use-select-a11y';
+import { useTableA11y } from './use-table-a11y';
+
+// loaded the first time someone opens it: not part of the first page (docs/performance.md "Delivery")
+const DiagnosticsDrawer = lazy(() => import('./diagnostics-drawer').then((m) => ({ default: m.DiagnosticsDrawer })));
 
 export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
   const auth = useAuth();
@@ -27,8 +31,11 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
   const screens = Grid.useBreakpoint();
   const me = useMe(auth.profile?.id ?? null);
   const stats = useRequestStats();
+  useTableA11y();
+  useSelectA11y();
   const [navOpen, setNavOpen] = useState(false);
   const [diagOpen, setDiagOpen] = useState(false);
+  const diagWanted = useDiagWanted(diagOpen);
   const [signingOut, setSigningOut] = useState(false);
   const role = auth.profile?.role ?? 'user';
   // before the first breakpoint measurement screens is empty: assume desktop to avoid a flash
@@ -36,7 +43,7 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
 
   const handleSignOut = async () => {
     setSigningOut(true);
-    // on success the session ends and the guard sends this page to /auth (spec §4)
+    // on success the session ends and the guard sends this page to /auth (docs/product/shell.md)
     if (!(await signOut(supabase))) {
       setSigningOut(false);
       notification.error({ message: 'Failed to sign out' });
@@ -46,6 +53,10 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
   const nav = <SideNav modules={modules} role={role} onNavigate={() => setNavOpen(false)} />;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* first in the tab order: keyboard users skip the bar and the navigation (docs/shell.md "Accessibility") */}
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <div className="shell-top">
         <EnvironmentBanner apiBase={appConfig.apiBase} />
         <Layout.Header className="shell-header">
@@ -77,7 +88,7 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
             {nav}
           </Drawer>
         )}
-        <main className="shell-main" id="main">
+        <main className="shell-main" id="main" tabIndex={-1}>
           <div className="shell-content">
             <ErrorBoundary key={pathname} route={pathname}>
               <Suspense fallback={<PageLoading />}>
@@ -87,14 +98,25 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
           </div>
         </main>
       </Layout>
-      <DiagnosticsDrawer
-        open={diagOpen}
-        onClose={() => setDiagOpen(false)}
-        stats={stats}
-        mode={appConfig.mode}
-        version={appConfig.version}
-        email={auth.email}
-      />
+      {diagWanted && (
+        <Suspense fallback={null}>
+          <DiagnosticsDrawer
+            open={diagOpen}
+            onClose={() => setDiagOpen(false)}
+            stats={stats}
+            mode={appConfig.mode}
+            version={appConfig.version}
+            email={auth.email}
+          />
+        </Suspense>
+      )}
     </Layout>
   );
+}
+
+/** True from the first time the drawer opens (so it stays mounted and animates its close). */
+function useDiagWanted(open: boolean): boolean {
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted;
 }

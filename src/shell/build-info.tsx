@@ -1,5 +1,5 @@
 /**
- * Build-info overlay — spec §2.2: build tag, commit, build time, version, mode and path. A small
+ * Build-info overlay — docs/product/shell.md: build tag, commit, build time, version, mode and path. A small
  * fixed pill in the corner (the main area keeps room below it), expanded on demand.
  */
 import { useState } from 'react';

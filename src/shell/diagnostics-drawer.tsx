@@ -1,13 +1,17 @@
 /**
- * Diagnostics drawer — spec §2.4: "System Diagnostics" with API Health (status, latency, endpoint),
+ * Diagnostics drawer — docs/product/shell.md: "System Diagnostics" with API Health (status, latency, endpoint),
  * Request Statistics (total, mocked with %, error rate red above 5 %) and Environment (mode,
  * version, signed-in email), plus the tip that the status badge is enough for most users.
+ * "Mode" is shown as "Build mode" (how this app bundle was built) beside "Server environment" (what
+ * the server runs as, from GET /health — the Ops Console's value): two facts, each named
+ * (docs/decisions.md).
  */
 import { Alert, Descriptions, Drawer, Grid, Typography } from 'antd';
 import { HEALTH } from '../../contract/constants';
 import type { RequestStats } from '../../providers/api';
 import { HEALTH_LABEL } from './health/health-check';
 import { useHealth } from './health/health-context';
+import { useServerEnvironment } from './health/use-server-environment';
 
 export interface DiagnosticsDrawerProps {
   open: boolean;
@@ -16,12 +20,15 @@ export interface DiagnosticsDrawerProps {
   mode: string;
   version: string;
   email: string | null;
+  /** Reads GET /health; tests pass a fake. */
+  fetchFn?: typeof fetch;
 }
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
-export function DiagnosticsDrawer({ open, onClose, stats, mode, version, email }: DiagnosticsDrawerProps) {
+export function DiagnosticsDrawer({ open, onClose, stats, mode, version, email, fetchFn }: DiagnosticsDrawerProps) {
   const health = useHealth();
+  const server = useServerEnvironment(open ? (health?.endpoint ?? null) : null, fetchFn);
   const screens = Grid.useBreakpoint();
   const errorRed = stats.errorRate > HEALTH.errorRateRedAbove;
   return (
@@ -65,7 +72,14 @@ export function DiagnosticsDrawer({ open, onClose, stats, mode, version, email }
 
       <Typography.Title level={2} style={{ fontSize: 15, marginBottom: 8 }}>Environment</Typography.Title>
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 24 }}>
-        <Descriptions.Item label="Mode">{mode}</Descriptions.Item>
+        <Descriptions.Item label="Build mode">
+          <span data-testid="build-mode">{mode}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="Server environment">
+          <span data-testid="server-environment">
+            {server.state === 'known' ? server.value : server.state === 'loading' ? 'Checking...' : 'Unknown'}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label="Version">{version}</Descriptions.Item>
         <Descriptions.Item label="Signed in as">{email ?? '—'}</Descriptions.Item>
       </Descriptions>

@@ -1,5 +1,5 @@
 /**
- * Page-level error boundary — spec §2.9, §4 "Error boundary", §9: transient errors (network,
+ * Page-level error boundary — docs/product/shell.md "Error boundary", §9: transient errors (network,
  * retryable server) are retried automatically up to 2 times, waiting 2 s then 4 s; "Try Again"
  * resets the boundary, "Reload Application" reloads the page. Keyed by route in the layout, so
  * navigating away also resets it.

@@ -1,15 +1,21 @@
 /**
- * Route guards — spec §2.1 and §6: signed-out visitors go to /auth keeping `next`; a missing profile
- * sends the user to /auth; a role requirement not met shows the Access Denied screen.
+ * Route guards — docs/product/routes-and-roles.md: signed-out visitors go to /auth keeping `next`; a
+ * missing profile sends the user to /auth; a page the user may not open shows Access Denied. The page
+ * decision is Refine's `useCan` (providers/access-control.ts), asked with the route's resource,
+ * action and access key — the same question the menu and the palette ask.
  */
-import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Button } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { meetsRole, type Role } from '../../contract/roles';
+import { useCan, type CanParams } from '@refinedev/core';
+import { ROLES } from '../../contract/roles';
+import { decide } from '../../providers/access-control';
 import { useAuth } from '../../providers/auth/auth-context';
 import { authPathWithNext, nextParamFor } from '../lib/next-path';
-import { AccessDenied } from './access-denied';
 import { PageLoading } from './page-loading';
+
+// loaded when a role is refused a page: not part of the first page (docs/performance.md "Delivery")
+const AccessDenied = lazy(() => import('./access-denied').then((m) => ({ default: m.AccessDenied })));
 
 /** Renders children only for a signed-in user whose profile (tenant, role) is loaded. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -24,20 +30,33 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (auth.profileStatus === 'error') {
     return (
-      <Result
-        status="warning"
-        title="Your profile could not be loaded"
-        subTitle="The service did not answer. Your session is still valid."
-        extra={<Button type="primary" onClick={auth.reloadProfile}>Try Again</Button>}
+      <Alert
+        type="warning"
+        showIcon
+        style={{ maxWidth: 560, margin: '48px auto' }}
+        message="Your profile could not be loaded"
+        description="The service did not answer. Your session is still valid."
+        action={<Button type="primary" onClick={auth.reloadProfile}>Try Again</Button>}
       />
     );
   }
   return <>{children}</>;
 }
 
-export function RoleGuard({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+/** `route`: what the page is (src/lib/registry-derive.ts `canParamsOf`). */
+export function RoleGuard({ route, children }: { route: CanParams; children: ReactNode }) {
   const { profile } = useAuth();
+  const decision = useCan(route);
   if (!profile) return null;
-  if (!meetsRole(profile.role, roles)) return <AccessDenied role={profile.role} required={roles ?? []} />;
+  // the provider answers at once; this is the one render before its answer arrives
+  if (!decision.data) return <PageLoading />;
+  if (!decision.data.can) {
+    const admitted = ROLES.filter((r) => decide(r, route).can);
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AccessDenied role={profile.role} required={admitted} />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-/** Any unknown path for a signed-in user — spec §2.1 "Page Not Found" with Go Back and Go to Dashboard. */
+/** Any unknown path for a signed-in user — docs/product/routes-and-roles.md "Page Not Found" with Go Back and Go to Dashboard. */
 import { Button, Flex, Result } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,14 +1,16 @@
 /**
- * Side navigation — spec §2.3: items grouped by section, each with a tooltip; the "AI" badge;
- * indented items; role filtering; sections without visible items hidden; an item is highlighted
- * when the path equals its route or starts with the route plus a slash.
+ * Side navigation — docs/product/routes-and-roles.md: items grouped by section, each with a tooltip; the "AI" badge;
+ * indented items; items the user may not open left out (the access decision the page guard uses);
+ * sections without visible items hidden; of the items whose route equals the path or prefixes it
+ * with a slash, only the most specific is highlighted (docs/decisions.md).
  */
 import { createElement } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Tooltip } from 'antd';
 import type { Role } from '../../contract/roles';
 import type { PageModule } from '../lib/registry';
-import { isActive, menuFor } from '../lib/registry-derive';
+import { activeRoute, menuFor } from '../lib/registry-derive';
+import { canCheckFor } from './use-access';
 
 export interface SideNavProps {
   modules: readonly PageModule[];
@@ -19,7 +21,8 @@ export interface SideNavProps {
 
 export function SideNav({ modules, role, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
-  const groups = menuFor(modules, role);
+  const groups = menuFor(modules, canCheckFor(role));
+  const active = activeRoute(pathname, groups.flatMap((g) => g.items.map((i) => i.path)));
   return (
     <nav className="side-nav" aria-label="Main navigation">
       {groups.map((g) => {
@@ -36,7 +39,7 @@ export function SideNav({ modules, role, onNavigate }: SideNavProps) {
                     <Link
                       to={item.path}
                       className={`side-nav-link${item.indent ? ' is-indented' : ''}`}
-                      aria-current={isActive(pathname, item.path) ? 'page' : undefined}
+                      aria-current={item.path === active ? 'page' : undefined}
                       onClick={onNavigate}
                     >
                       <span aria-hidden="true">{createElement(item.icon)}</span>

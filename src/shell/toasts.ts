@@ -1,5 +1,5 @@
 /**
- * Toast placement and limits — spec §2.2 (top-right), DESIGN §7 / contract TOASTS (auto-close
+ * Toast placement and limits — docs/product/shell.md (top-right), docs/product/architecture.md §7 / contract TOASTS (auto-close
  * 4000 ms, at most 3 visible). Passed to antd's `<App notification={…} message={…}>`, so every
  * toast of the console (ours and Refine's notification provider) obeys them.
  */
@@ -11,7 +11,7 @@ export const notificationConfig: NotificationConfig = {
   placement: 'topRight',
   duration: TOASTS.autoCloseMs / 1000,
   maxCount: TOASTS.maxVisible,
-  // stacking would fold toasts together; the spec counts visible ones
+  // stacking would fold toasts together; the catalogue counts visible ones
   stack: false,
 };
 

@@ -1,13 +1,21 @@
 /**
- * Top bar — spec §2.2/§2.4: product name and tagline, the tenant, the signed-in user (email and
- * role, from GET /api/me), the status badge, the Diagnostics button and sign-out.
+ * Top bar — docs/product/shell.md/§2.4: product name and tagline, the tenant, the signed-in user (email and
+ * role, from GET /api/me, displayed as User, Agent or Administrator), the status badge, the
+ * Diagnostics button and sign-out.
  */
-import { Avatar, Button, Dropdown, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
-import { LogoutOutlined, MenuOutlined, MonitorOutlined, SearchOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
+import { Button, Flex, Grid, Tooltip } from 'antd';
+import { LogoutOutlined, MenuOutlined, MonitorOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { isRole, ROLE_LABEL } from '../../contract/roles';
 import { openCommandPalette } from './command-palette';
 import { StatusBadge } from './health/status-badge';
 import { BRAND } from './theme';
+import { AccountButton } from './account-menu-button';
+import { UserMark } from './user-mark';
+
+// small screens only: the menu (antd's Dropdown and rc-menu) is not part of a wide first page
+const AccountMenu = lazy(() => import('./account-menu'));
 
 export interface TopBarProps {
   tenantName: string | null;
@@ -20,7 +28,13 @@ export interface TopBarProps {
   onOpenNav?: () => void;
 }
 
-export function TopBar({ tenantName, email, role, onOpenDiagnostics, onSignOut, signingOut, onOpenNav }: TopBarProps) {
+/** The role as users read it (docs/product/routes-and-roles.md): User, Agent, Administrator. */
+export function roleLabel(role: string | null): string | null {
+  return isRole(role) ? ROLE_LABEL[role] : role;
+}
+
+export function TopBar({ tenantName, email, role: roleName, onOpenDiagnostics, onSignOut, signingOut, onOpenNav }: TopBarProps) {
+  const role = roleLabel(roleName);
   const screens = Grid.useBreakpoint();
   const wide = Boolean(screens.lg);
   return (
@@ -65,35 +79,28 @@ export function TopBar({ tenantName, email, role, onOpenDiagnostics, onSignOut, 
       </Tooltip>
       {wide ? (
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ background: '#3b5bdb', flex: 'none' }} />
+          <UserMark />
           <Flex vertical style={{ lineHeight: '16px', minWidth: 0 }}>
-            <Typography.Text style={{ fontSize: 13, maxWidth: 220 }} ellipsis data-testid="user-email">
+            <span className="text-ellipsis" style={{ fontSize: 13, maxWidth: 220 }} title={email ?? undefined} data-testid="user-email">
               {email}
-            </Typography.Text>
+            </span>
             {role && (
-              <Tag style={{ width: 'fit-content', marginTop: 2, fontSize: 11, lineHeight: '16px' }} data-testid="user-role">
+              <span className="role-tag" data-testid="user-role">
                 {role}
-              </Tag>
+              </span>
             )}
           </Flex>
           <Button icon={<LogoutOutlined />} onClick={onSignOut} loading={signingOut}>
             Sign out
           </Button>
         </Flex>
+      ) : screens.lg === undefined ? (
+        // the breakpoints are not measured on the first render: neither form yet
+        <AccountButton disabled />
       ) : (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'who', disabled: true, label: <span data-testid="user-email">{email}{role ? ` · ${role}` : ''}</span> },
-              ...(tenantName ? [{ key: 'tenant', disabled: true, label: tenantName }] : []),
-              { type: 'divider' as const },
-              { key: 'out', icon: <LogoutOutlined />, label: 'Sign out', onClick: onSignOut },
-            ],
-          }}
-        >
-          <Button type="text" aria-label="Account" icon={<Avatar size="small" icon={<UserOutlined />} style={{ background: '#3b5bdb' }} />} />
-        </Dropdown>
+        <Suspense fallback={<AccountButton disabled />}>
+          <AccountMenu email={email} role={role} tenantName={tenantName} onSignOut={onSignOut} />
+        </Suspense>
       )}
     </>
   );

@@ -1,7 +1,7 @@
-/** Spec §2.1 (next), §2.2/§8 (auth errors in the URL), auth-protocol §2 (link opened in another browser). */
+/** docs/product/routes-and-roles.md (next), §2.2/§8 (auth errors in the URL), docs/product/auth-protocol.md §2 (link opened in another browser). */
 import { describe, expect, it } from 'vitest';
 import { FOREIGN_LINK_MESSAGE, supabaseStorageKey, takeAuthUrlProblem, verifierLookup } from '../../src/lib/auth-url';
-import { afterSignIn, authPathWithNext, nextParamFor } from '../../src/lib/next-path';
+import { afterSignIn, authPathWithNext, nextForRoundTrip, nextParamFor } from '../../src/lib/next-path';
 
 const noVerifier = () => false;
 const withVerifier = () => true;
@@ -16,7 +16,7 @@ describe('auth problems in the URL', () => {
     expect(r.cleanUrl).toBe('/auth?next=%2Forders');
   });
 
-  it('falls back to the spec text when there is no description', () => {
+  it('falls back to the catalogue text when there is no description', () => {
     const r = takeAuthUrlProblem('http://app/auth?error=server_error', withVerifier);
     expect(r.message).toBe('Authentication failed. Please try again.');
     expect(r.cleanUrl).toBe('/auth');
@@ -63,6 +63,23 @@ describe('next after sign-in', () => {
     expect(afterSignIn('')).toBe('/dashboard');
     expect(afterSignIn('?next=https%3A%2F%2Fevil.example')).toBe('/dashboard');
     expect(afterSignIn('?next=%2F%2Fevil.example')).toBe('/dashboard');
+  });
+
+  it('keeps every other parameter through the e-mail round trip: next consumed, foo=bar kept', () => {
+    // /login?next=/streams?tab=dlq&foo=bar, forwarded to /auth with the same query
+    const search = '?next=/streams?tab=dlq&foo=bar';
+    expect(afterSignIn(search)).toBe('/streams?tab=dlq&foo=bar');
+    const carried = nextForRoundTrip(search);
+    expect(carried).toBe('/streams?tab=dlq&foo=bar');
+    const link = authPathWithNext(carried);
+    expect(link).toBe('/auth?next=%2Fstreams%3Ftab%3Ddlq%26foo%3Dbar');
+    // back from the e-mail with the code: the code goes, the target keeps foo=bar
+    expect(afterSignIn(`${new URL(link, 'http://app').search}&code=abc&sb_flow_id=f1`)).toBe('/streams?tab=dlq&foo=bar');
+  });
+
+  it('carries nothing when sign-in would go to /dashboard anyway', () => {
+    expect(nextForRoundTrip('')).toBeNull();
+    expect(nextForRoundTrip('?next=https%3A%2F%2Fevil.example')).toBeNull();
   });
 
   it('builds the sign-in path the redirect keeps', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Spec §2.2 and §5: staging / dev / production banner, configuration errors, the debug banner. */
+/** docs/product/shell.md, docs/product/data.md: staging / dev / production banner, configuration errors, the debug banner. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * List pre-filtering from the URL — spec §2.1 (`/products?sku`, `/orders?status`, `/suppliers?tier`),
- * §7.2 (orders list from GET /me/orders), issue 5 §4: the lists ask the data provider for what the
+ * List pre-filtering from the URL — docs/product/routes-and-roles.md (`/products?sku`, `/orders?status`, `/suppliers?tier`),
+ * §7.2 (orders list from GET /me/orders), docs/commerce.md: the lists ask the data provider for what the
  * URL names, show it in their filters, and write filter changes back to plain URL parameters.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Refine, type BaseRecord, type DataProvider, type GetListParams, type GetOneParams } from '@refinedev/core';
 import type { ComponentType } from 'react';
+import { routerProvider } from '../../providers/router/router-provider';
 
 // the lists' CSV and bulk buttons talk to the browser's API client; these tests only read lists
 vi.mock('../../providers/app-client', () => ({ apiClient: { url: (p = '') => `/api${p}`, post: vi.fn(), csrf: { get: () => null } } }));
@@ -56,6 +57,7 @@ function renderList(url: string, path: string, List: ComponentType) {
     <MemoryRouter initialEntries={[url]}>
       <Refine
         dataProvider={fakeProvider(all)}
+        routerProvider={routerProvider}
         resources={[
           { name: 'products', list: '/products', show: '/products/:id', create: '/products/create' },
           { name: 'orders', list: '/orders', show: '/orders/:id' },
@@ -75,6 +77,9 @@ function renderList(url: string, path: string, List: ComponentType) {
 
 const filtersOf = (p: GetListParams | undefined) =>
   Object.fromEntries((p?.filters ?? []).map((f) => ('field' in f ? [f.field, f.value] : ['?', f.value])));
+
+// Refine, antd and react-query in jsdom are slow on a busy machine
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeEach(() => {
   // antd's responsive helpers and scroll lock need browser APIs jsdom lacks

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Spec §2.9, §4, §9: transient errors retry automatically up to 2 times after 2 s then 4 s;
+ * docs/product/shell.md, docs/product/constants.md: transient errors retry automatically up to 2 times after 2 s then 4 s;
  * other errors wait for "Try Again"; the page shows route, name, message, category and the stack.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

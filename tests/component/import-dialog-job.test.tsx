@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Import dialog with a job — issue 5 §3 "large files stream with progress": a 202 answer is polled
+ * Import dialog with a job — docs/commerce.md "large files stream with progress": a 202 answer is polled
  * every 500 ms, the phase shows with its counts and an antd Progress, then the same valid / done /
  * row report views as a synchronous import; closing the dialog stops polling and cancels nothing.
  */
@@ -9,11 +9,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ImportJob } from '../../resources/shared/import-job';
 import { installMatchMedia } from './support/dom';
 
+// uploads and polls go through the one API client (its raw-body mode for the file)
 const postText = vi.fn();
 const getJson = vi.fn();
-vi.mock('../../resources/shared/raw-request', () => ({
-  postText: (...a: unknown[]) => postText(...a),
-  getJson: (...a: unknown[]) => getJson(...a),
+vi.mock('../../providers/app-client', () => ({
+  apiClient: {
+    post: (...a: unknown[]) => postText(...a),
+    get: (...a: unknown[]) => getJson(...a),
+  },
 }));
 
 const { ImportDialog } = await import('../../resources/shared/import-dialog');
@@ -23,7 +26,8 @@ const SOURCE = { key: 'shopify', label: 'Shopify product CSV', path: '/imports/s
 function job(over: Partial<ImportJob>): ImportJob {
   return {
     id: 'job-1', kind: 'shopify-products', status: 'running', phase: 'validating', dry_run: true, rows_total: null, rows_done: 0,
-    percent: 0, result: null, error: null, ...over,
+    percent: 0, result: null, error: null, file_name: null, file_bytes: 100, created_at: '2026-01-01T00:00:00.000Z', started_at: null,
+    finished_at: null, ...over,
   };
 }
 const answer = (j: ImportJob) => ({ data: j });
@@ -76,7 +80,11 @@ describe('import dialog with a job', () => {
       .mockResolvedValueOnce(answer(job({ status: 'done', phase: 'done', rows_total: 40_000, rows_done: 40_000, percent: 100, result: { created: 10_000, updated: 0, rows: 40_000, dry_run: true } })));
     const { onImported, view } = setup();
     await pickFile(view.container);
-    expect(postText).toHaveBeenCalledWith('/imports/shopify-products', 'Handle,Title\nbig,Big', 'text/csv', expect.objectContaining({ query: { dry_run: 'true', file_name: 'big.csv' } }));
+    expect(postText).toHaveBeenCalledWith(
+      '/imports/shopify-products',
+      undefined,
+      expect.objectContaining({ rawBody: 'Handle,Title\nbig,Big', headers: { 'Content-Type': 'text/csv' }, query: { dry_run: 'true', file_name: 'big.csv' } }),
+    );
     expect(screen.getByText('Waiting for the server to start…')).toBeInTheDocument();
     expect(getJson).not.toHaveBeenCalled();
 

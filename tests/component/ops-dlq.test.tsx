@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * /ops/dlq (issue 6 §4, §9–§10): every DLQ command waits for a confirmation, sends exactly what the
+ * /ops/dlq (docs/events.md): every DLQ command waits for a confirmation, sends exactly what the
  * user confirmed, and reports a result per message; discard refuses to go on without a reason.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,7 @@ async function dialog(title: string): Promise<HTMLElement> {
 const posts = (api: { calls: Call[] }) => api.calls.filter((c) => c.method === 'POST');
 
 // antd's dialogs and tables are slow to drive in jsdom on a busy machine
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(installDomShims);
 beforeEach(() => setProfile({ id: 'u1', email: 'agent@demo.local', tenantId: 't1', role: 'agent' }));
@@ -81,9 +81,12 @@ async function openPage(path = '/ops/dlq') {
 describe('/ops/dlq DLQ Management', () => {
   it('lists the dead letters with their filters sent to GET /api/dlq', async () => {
     const api = dlqApi();
-    await openPage('/ops/dlq?subject=orders.*&consumer=webhooks&error=ECONN&age=gt1h');
+    // the URL carries the API's own parameters; no status means the API's default, pending
+    await openPage('/ops/dlq?subject=orders.*&consumer=webhooks&error=ECONN&min_age_s=3600');
+    expect(api.of('GET', '/dlq')).toHaveLength(1);
     const q = api.of('GET', '/dlq')[0].query;
-    expect(Object.fromEntries(q)).toEqual({ subject: 'orders.*', consumer: 'webhooks', error: 'ECONN', min_age_s: '3600', status: 'pending', limit: '20', offset: '0' });
+    expect(Object.fromEntries(q)).toEqual({ subject: 'orders.*', consumer: 'webhooks', error: 'ECONN', min_age_s: '3600', limit: '20', offset: '0' });
+    expect(document.querySelector('[aria-label="Age"]')?.closest('.ant-select')).toHaveTextContent('Older than 1 hour');
     expect(screen.getByText('2 pending messages')).toBeInTheDocument();
     expect(screen.getAllByText('ECONNREFUSED')).toHaveLength(2);
     expect(screen.getAllByText('2h')).toHaveLength(2);

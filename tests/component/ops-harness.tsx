@@ -6,10 +6,14 @@
 import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { Refine } from '@refinedev/core';
 import { App as AntApp } from 'antd';
 import { vi } from 'vitest';
 import type { StreamEvent, StreamState } from '../../providers/live';
+// the test files mock providers/supabase before this module loads (vi.mock is hoisted)
+import { dataProvider } from '../../providers/app-client';
+import { routerProvider } from '../../providers/router/router-provider';
 
 export interface Call { method: string; path: string; query: URLSearchParams; body: unknown }
 
@@ -111,18 +115,27 @@ function Location() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
+/**
+ * Renders a page inside Refine with the browser's own data provider (the real API client over the
+ * stubbed fetch) and the console's router provider, as the app does.
+ */
 export function renderAt(path: string, route: string, page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
   return render(
-    <QueryClientProvider client={client}>
-      <AntApp>
-        <MemoryRouter initialEntries={[path]}>
+    <AntApp>
+      <MemoryRouter initialEntries={[path]}>
+        <Refine
+          dataProvider={dataProvider}
+          routerProvider={routerProvider}
+          resources={[{ name: 'dlq', list: '/ops/dlq' }, { name: 'streams', list: '/streams' }, { name: 'webhooks', list: '/settings/webhooks' }, { name: 'ops', list: '/ops' }]}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: client } }}
+        >
           <Routes>
             <Route path={route} element={page} />
           </Routes>
           <Location />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+        </Refine>
+      </MemoryRouter>
+    </AntApp>,
   );
 }

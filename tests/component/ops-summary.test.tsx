@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** /ops (spec §3 ops summary, §7.2): the summary's figures, its links, and the flagged mock fallback. */
+/** /ops (docs/product/data.md ops summary, §7.2): the summary's figures, its links, and the flagged mock fallback. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 
@@ -57,6 +57,10 @@ describe('/ops Ops Console', () => {
     expect(await screen.findByText('1.4.2')).toBeInTheDocument();
     expect(screen.getByText('abc1234')).toBeInTheDocument();
     expect(screen.getByText('staging')).toBeInTheDocument();
+    // named as the Diagnostics drawer names it: the server's environment, not the build's mode
+    const env = screen.getByText('Server environment');
+    expect((env.closest('.ant-descriptions-item-container') ?? env.closest('tr'))!.textContent).toContain('staging');
+    expect(screen.queryByText(/^Mode$/)).not.toBeInTheDocument();
     expect(screen.getByText('3h ago')).toBeInTheDocument();
     expect(screen.getByText('NATS JetStream')).toBeInTheDocument();
     expect(screen.getByText('Connected')).toBeInTheDocument();
@@ -65,7 +69,7 @@ describe('/ops Ops Console', () => {
     expect(screen.getAllByText('12').length).toBeGreaterThan(0);
     expect(screen.getByText(/oldest 2h 1m/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'orders.created' })).toHaveAttribute('href', '/streams?tab=dlq&subject=orders.created');
-    // SLO: the error rate is red above 5 % (spec §9)
+    // SLO: the error rate is red above 5 % (docs/product/constants.md)
     expect(screen.getAllByText('99.87%').length).toBeGreaterThan(0);
     const errorRate = screen.getAllByText('6.20%');
     expect(errorRate.some((el) => el.style.color === 'rgb(224, 49, 49)')).toBe(true);

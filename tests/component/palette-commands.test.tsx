@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Command palette with no text — spec §2.5, §3, §4, §9: Ctrl+K / Cmd+K toggles it, the placeholder,
+ * Command palette with no text — docs/product/shell.md, docs/product/data.md, docs/product/constants.md: Ctrl+K / Cmd+K toggles it, the placeholder,
  * Page Actions by path (with /orders?status=pending and /suppliers?tier=1), Recent (5, stored locally,
  * reloaded on open), Create and Navigate targets, footer hints, esc, and the query clearing on close.
  */

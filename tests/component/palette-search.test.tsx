@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Command palette with text — spec §2.5, §5, §9: 300 ms debounce, the Products / Orders / Suppliers
+ * Command palette with text — docs/product/shell.md, docs/product/data.md, docs/product/constants.md: 300 ms debounce, the Products / Orders / Suppliers
  * groups (price to two decimals, "N/A" fallbacks, 5 per type), the three state texts, and choosing a
  * result records it as recent and navigates to its target.
  */

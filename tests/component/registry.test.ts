@@ -1,10 +1,11 @@
-/** DESIGN §2 registry → spec §2.1 route table with the role requirements of §6. */
+/** docs/product/architecture.md §2 registry → docs/product/routes-and-roles.md route table with the role requirements of §6. */
 import { describe, expect, it } from 'vitest';
 import { modules } from '../../resources';
+import { accessRule } from '../../contract/access';
 import { refineResources, routeTable } from '../../src/lib/registry-derive';
 import { withInventory } from './support/inventory-stand-ins';
 
-/** Spec §2.1 (the `{id}` routes written as react-router params). */
+/** docs/product/routes-and-roles.md (the `{id}` routes written as react-router params). */
 const ROUTES: Record<string, readonly string[] | undefined> = {
   '/dashboard': undefined,
   '/orchestrator': undefined,
@@ -39,13 +40,14 @@ const ROUTES: Record<string, readonly string[] | undefined> = {
 
 const table = routeTable(withInventory(modules));
 
-describe('route table (spec §2.1, §6)', () => {
+describe('route table (docs/product/routes-and-roles.md)', () => {
   for (const [path, roles] of Object.entries(ROUTES)) {
     if (path.startsWith('/suppliers/') && !modules.some((m) => m.name === 'suppliers')) continue;
     it(`${path} exists for ${roles ? roles.join(' or ') : 'every signed-in user'}`, () => {
       const row = table.find((r) => r.path === path);
       expect(row).toBeDefined();
-      expect(row?.roles ? [...row.roles] : undefined).toEqual(roles ? [...roles] : undefined);
+      const required = row ? accessRule(row.access).roles : undefined;
+      expect(required?.length ? [...required] : undefined).toEqual(roles ? [...roles] : undefined);
     });
   }
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-/** Spec §2.3: the side navigation per role, the highlight rule, hidden empty sections. */
+/** docs/product/routes-and-roles.md: the side navigation per role, the highlight rule, hidden empty sections. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { modules } from '../../resources';
 import { SideNav } from '../../src/shell/side-nav';
-import { isActive, menuFor } from '../../src/lib/registry-derive';
+import { activeRoute, isActive, menuFor } from '../../src/lib/registry-derive';
+import { canCheckFor } from '../../src/shell/use-access';
 import type { Role } from '../../contract/roles';
 import { expectedNav, type NavRole } from '../../e2e/support/navigation';
 import { withInventory } from './support/inventory-stand-ins';
@@ -33,7 +34,7 @@ function visible(): Record<string, string[]> {
 
 afterEach(cleanup);
 
-describe('side navigation (spec §2.3)', () => {
+describe('side navigation (docs/product/routes-and-roles.md)', () => {
   for (const role of ['seller', 'agent', 'admin'] as NavRole[]) {
     it(`shows exactly the ${role}'s sections and items, in order`, () => {
       renderNav(ROLE_OF[role]);
@@ -58,7 +59,7 @@ describe('side navigation (spec §2.3)', () => {
   });
 
   it('every item has a tooltip description and links to its route', () => {
-    for (const group of menuFor(registry, 'admin')) {
+    for (const group of menuFor(registry, canCheckFor('admin'))) {
       for (const item of group.items) expect(item.tooltip.length).toBeGreaterThan(0);
     }
     renderNav('admin');
@@ -66,11 +67,20 @@ describe('side navigation (spec §2.3)', () => {
     expect(screen.getByRole('link', { name: 'Capital' })).toHaveAttribute('href', '/capital');
   });
 
-  it('highlights the item whose route equals the path or prefixes it with a slash', () => {
+  it('highlights only the most specific item whose route equals the path or prefixes it with a slash', () => {
     renderNav('admin', '/ops/dlq');
     expect(screen.getByRole('link', { name: 'DLQ Management' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Ops Console' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Ops Console' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(document.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
+  });
+
+  it('still highlights the parent item on its own sub-paths', () => {
+    renderNav('admin', '/ops');
+    expect(screen.getByRole('link', { name: 'Ops Console' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
+    renderNav('user', '/suppliers/42/performance');
+    expect(screen.getByRole('link', { name: 'Suppliers' })).toHaveAttribute('aria-current', 'page');
   });
 });
 
@@ -81,5 +91,12 @@ describe('highlight rule', () => {
     expect(isActive('/suppliers-archive', '/suppliers')).toBe(false);
     expect(isActive('/pricing', '/pricing/agent')).toBe(false);
     expect(isActive('/ops/dlq', '/ops')).toBe(true);
+  });
+
+  it('picks the longest matching route', () => {
+    expect(activeRoute('/ops/dlq', ['/ops', '/ops/dlq', '/streams'])).toBe('/ops/dlq');
+    expect(activeRoute('/ops/dlq/42', ['/ops', '/ops/dlq'])).toBe('/ops/dlq');
+    expect(activeRoute('/ops', ['/ops', '/ops/dlq'])).toBe('/ops');
+    expect(activeRoute('/nope', ['/ops'])).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Spec §2.6, §4 "Sign-in form", §8 sign-in toasts: texts, form → sending → link sent → back to the
+ * docs/product/shell.md "Sign-in form", §8 sign-in toasts: texts, form → sending → link sent → back to the
  * form, inline errors with their toasts, the magic link coming back to /auth with `next`, and Google
  * refused without leaving the page when the auth server has no Google provider.
  */
@@ -23,6 +23,7 @@ const fakeClient = {
 vi.mock('../../providers/supabase', () => ({ supabase: fakeClient }));
 
 const { SignInPage } = await import('../../src/pages/auth/sign-in-page');
+const { afterSignIn } = await import('../../src/lib/next-path');
 const { AuthSessionProvider } = await import('../../providers/auth/auth-context');
 type Client = Parameters<typeof AuthSessionProvider>[0]['client'];
 
@@ -81,6 +82,20 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Check your email for the sign-in link')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send to a different email' }));
     expect(emailField().value).toBe('');
+  });
+
+  it('carries next and every other query parameter through the magic link (/login?next=…&foo=bar)', async () => {
+    signInWithOtp.mockResolvedValue({ error: null });
+    // what /login forwards unencoded: next=/streams?tab=dlq, and foo=bar as a parameter of its own
+    renderAt('/auth?next=/streams?tab=dlq&foo=bar');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'seller@demo.local' } });
+    fireEvent.submit(emailField().closest('form')!);
+    await waitFor(() => expect(signInWithOtp).toHaveBeenCalled());
+    const redirect = new URL(signInWithOtp.mock.calls[0][0].options.emailRedirectTo as string);
+    expect(redirect.pathname).toBe('/auth');
+    expect(redirect.searchParams.get('next')).toBe('/streams?tab=dlq&foo=bar');
+    // the link comes back with the PKCE code: the code goes, foo=bar stays
+    expect(afterSignIn(`${redirect.search}&code=abc`)).toBe('/streams?tab=dlq&foo=bar');
   });
 
   it('shows the auth error inline and as a toast, with the fallback when it has no text', async () => {

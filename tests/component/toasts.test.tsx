@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Spec §2.2, DESIGN §7: toasts top-right, auto-close after 4000 ms, at most 3 on screen. */
+/** docs/product/shell.md, docs/product/architecture.md §7: toasts top-right, auto-close after 4000 ms, at most 3 on screen. */
 import { act, cleanup, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The gateway and the small endpoints — auth-protocol §0, §5, §6, §7 and issue 2 §6:
+ * The gateway and the small endpoints — docs/product/auth-protocol.md §0, §5, §6, §7 and docs/product/architecture.md:
  * apikey, CORS, error body forms, /authorize, /settings, /jwks, /health, the profile read, the dev mailbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

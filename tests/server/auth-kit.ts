@@ -5,7 +5,7 @@ import type { Harness } from './harness';
 
 export interface MailboxItem { id: number; to: string; subject: string; link: string; created_at: string }
 
-/** Headers supabase-js sends on auth calls (auth-protocol §0). */
+/** Headers supabase-js sends on auth calls (docs/product/auth-protocol.md §0). */
 export function anonHeaders(h: Harness, extra: Record<string, string> = {}): Record<string, string> {
   return {
     apikey: h.config.anonKey,
@@ -89,7 +89,7 @@ class NoRealtime {
   }
 }
 
-/** The options the app uses (spec §7.4: PKCE, persisted session) minus browser-only parts, for Node. */
+/** The options the app uses (docs/product/api-calls.md: PKCE, persisted session) minus browser-only parts, for Node. */
 export function nodeClientOptions(): SupabaseClientOptions<'public'> {
   return {
     auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },

@@ -1,4 +1,4 @@
-/** /otp rate limits kept in the database — auth-protocol §1/§8, issue 2 §5: per email and per client address. */
+/** /otp rate limits kept in the database — docs/product/auth-protocol.md §1/§8, docs/product/architecture.md: per email and per client address. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { mailbox, pkcePair, requestLink } from './auth-kit';

@@ -1,5 +1,5 @@
 /**
- * Refresh rotation, reuse detection, /user and /logout — auth-protocol §3/§4 (docs/auth.md
+ * Refresh rotation, reuse detection, /user and /logout — docs/product/auth-protocol.md §3/§4 (docs/auth.md
  * "Refresh-token reuse"). Time is faked by moving revoked_at back in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * Issue 3 item 12: GET /api/audit — the tenant's trail of writes, admin only, newest first,
+ * docs/api-conventions.md: GET /api/audit — the tenant's trail of writes (governance:view: admins and agents), newest first,
  * filtered by actor (id or email), resource, action, resource_id and time range, paged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE } from '../../contract/constants';
 import { startServer, type Harness } from './harness';
 import { ACCOUNTS, DEMO_TENANT, headersFor } from './tokens';
 
@@ -40,7 +41,8 @@ afterAll(async () => h?.close());
 describe('GET /api/audit', () => {
   it('lists the flag writes of the tenant, newest first, with actor, before and after', async () => {
     const page = await audit('?resource=flags');
-    expect(page.pagination).toEqual({ total: 3, limit: 50, offset: 0 });
+    // the one default page size (contract/constants.ts PAGE)
+    expect(page.pagination).toEqual({ total: 3, limit: PAGE.defaultSize, offset: 0 });
     expect(page._meta.source).toBe('api');
     expect(page.data.map((e) => [e.actor_email, e.resource_id, e.after])).toEqual([
       ['admin@demo.local', 'enableOrchestrator', { enabled: false }],
@@ -85,12 +87,13 @@ describe('GET /api/audit', () => {
     expect(oldest.data[0].after).toEqual({ enabled: true });
   });
 
-  it('refuses agents and sellers with 403 forbidden', async () => {
-    for (const email of ['agent@demo.local', 'seller@demo.local']) {
-      const res = await fetch(`${h.url}/api/audit`, { headers: as[email] });
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ code: 'forbidden' });
-    }
+  it('lets agents read it (governance:view) and refuses sellers with 403 forbidden', async () => {
+    const agent = await fetch(`${h.url}/api/audit?resource=flags`, { headers: as['agent@demo.local'] });
+    expect(agent.status).toBe(200);
+    expect((await agent.json()).pagination.total).toBe(3);
+    const seller = await fetch(`${h.url}/api/audit`, { headers: as['seller@demo.local'] });
+    expect(seller.status).toBe(403);
+    expect(await seller.json()).toMatchObject({ code: 'forbidden' });
   });
 
   it('answers 400 with per-field details for bad filters', async () => {

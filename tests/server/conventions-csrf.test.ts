@@ -1,5 +1,5 @@
 /**
- * Spec §7.1/§9 and DESIGN §4: GET /api/csrf issues `{ token, expires_at }` for the signed-in user,
+ * docs/product/api-calls.md/§9 and docs/api-conventions.md: GET /api/csrf issues `{ token, expires_at }` for the signed-in user,
  * valid 24 h: an HMAC of user id + expiry under the server secret (stateless, any replica checks it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Issue 3 items 9 and 13 over HTTP: feature flags per tenant, the role matrix on PUT /api/flags,
- * tenant header rules (spec §5 "Tenant isolation"), zod 400 details, audit and outbox in the write.
+ * docs/api-conventions.md items 9 and 13 over HTTP: feature flags per tenant, the role matrix on PUT /api/flags,
+ * tenant header rules (docs/product/data.md "Tenant isolation"), zod 400 details, audit and outbox in the write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -56,7 +56,7 @@ describe('PUT /api/flags/{name}', () => {
     expect(northwind).toEqual(DEFAULT_FLAGS);
   });
 
-  it('lets an admin change a flag (agent or admin, spec §6)', async () => {
+  it('lets an admin change a flag (agent or admin, docs/product/routes-and-roles.md)', async () => {
     const res = await putFlag(as['admin@demo.local'], 'enableOrchestrator', { enabled: false });
     expect(res.status).toBe(200);
     expect((await (await getFlags(as['agent@demo.local'])).json()).enableOrchestrator).toBe(false);
@@ -116,7 +116,7 @@ describe('PUT /api/flags/{name}', () => {
   });
 });
 
-describe('tenant rules (spec §5, DESIGN §4)', () => {
+describe('tenant rules (docs/product/data.md, docs/api-conventions.md)', () => {
   it('refuses a Demo Store admin reading or writing Northwind flags with 403', async () => {
     const foreign = { ...as['admin@demo.local'], 'x-tenant-id': NORTHWIND_TENANT.id };
     const read = await getFlags(foreign);
@@ -129,7 +129,7 @@ describe('tenant rules (spec §5, DESIGN §4)', () => {
     expect(audit.pagination.total).toBe(0);
   });
 
-  it('answers 400 with the spec text when X-Tenant-Id is missing', async () => {
+  it('answers 400 with the catalogue text when X-Tenant-Id is missing', async () => {
     const { 'x-tenant-id': _omit, ...noTenant } = as['agent@demo.local'];
     for (const res of [await getFlags(noTenant), await putFlag(noTenant, 'enableBetaFeatures', { enabled: false })]) {
       expect(res.status).toBe(400);

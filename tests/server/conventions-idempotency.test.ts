@@ -1,5 +1,5 @@
 /**
- * Issue 3 item 11 / DESIGN §4 over HTTP: Idempotency-Key on PUT /api/flags. Same key + same
+ * docs/api-conventions.md / docs/api-conventions.md over HTTP: Idempotency-Key on PUT /api/flags. Same key + same
  * request → the stored answer (Idempotent-Replayed: true, no second write); other request → 422;
  * a duplicate while the first holds the key → 409; keys are per tenant and expire after 24 h.
  */

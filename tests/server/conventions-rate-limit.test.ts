@@ -1,5 +1,5 @@
 /**
- * DESIGN §4, issue 3 item 11: /api rate limits answer 429 with Retry-After and
+ * docs/api-conventions.md, docs/api-conventions.md: /api rate limits answer 429 with Retry-After and
  * `{message, code: "rate_limited"}`; per user when signed in, per address when not; writes have a
  * smaller budget. Limits set low here through API_RATE_LIMIT_PER_MIN / _WRITES_PER_MIN.
  * Fixed one-minute windows: a loop of 2 × limit + 1 requests must meet a 429 even if a window

@@ -1,5 +1,5 @@
 /**
- * Durable consumers and the DLQ (issue 6 §2, §4; tests of issue 6): a restart between publish and
+ * Durable consumers and the DLQ (docs/events.md; tests of docs/events.md): a restart between publish and
  * ack loses nothing and acks nothing twice; a poison message lands in the DLQ exactly once after
  * 5 attempts; a replay after the fix delivers it once; a replay that fails again re-opens the
  * entry; discard keeps the entry with its reason. Runs on the embedded engine and on JetStream

@@ -1,5 +1,5 @@
 /**
- * The batched outbox write path (issue 6 "Performance", 0007_events_perf.sql, docs/events.md):
+ * The batched outbox write path (docs/events.md "Performance", 0007_events_perf.sql, docs/events.md):
  * - a command's ctx.emit calls become one INSERT at the end of the handler: ascending, contiguous
  *   sequences in emit order, payload as it was when emitted, correlation id on every row;
  * - a transaction that appended events holds the order lock until it commits: a second writer
@@ -15,7 +15,8 @@ import { StorageType, connect, headers, nanos } from 'nats';
 import { startServer, type Harness } from './harness';
 import { kitApp } from './kit-app';
 import { DEMO_TENANT } from './tokens';
-import { appendEvents, newEvent, route } from '../../server/api/kit';
+import { route } from '../../server/api/kit';
+import { appendEvents, newEvent } from '../../server/events/outbox';
 import { BatchPublisher } from '../../server/events/jetstream/publisher';
 import { NATS_URL } from './events-support';
 

@@ -1,5 +1,5 @@
 /**
- * Server-sent streams (issue 6 §6, spec §7.3, DESIGN §5): token auth, `id:` = sequence, resume
+ * Server-sent streams (docs/events.md, docs/product/api-calls.md, docs/events.md): token auth, `id:` = sequence, resume
  * after a disconnect yields exactly the missed sequences (query lastEventId and Last-Event-ID
  * header), heartbeats and `retry:`, and tenant B never sees tenant A's events on any stream.
  */
@@ -47,6 +47,8 @@ describe('SSE streams', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('text/event-stream');
     expect(r.headers.get('x-accel-buffering')).toBe('no');
+    // the stream is opened with a token in its address: nothing on the way may keep it
+    expect(r.headers.get('cache-control')).toContain('no-store');
     await sleep(50);
     const seqs = await emit(s.db, A, 'alerts.raised', [{ severity: 'critical', message: 'Supplier API down' }]);
     await emit(s.db, A, 'orders.created', [{ id: 'o-1' }]); // not on the alerts stream

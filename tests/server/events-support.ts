@@ -1,5 +1,5 @@
 /**
- * Helpers for the event suite (issue 6 tests): a server whose data survives a restart, event
+ * Helpers for the event suite (docs/events.md tests): a server whose data survives a restart, event
  * publishing through the outbox like ctx.emit, an SSE reader on fetch + eventsource-parser, and
  * the engine choice (embedded, or JetStream when TEST_NATS_URL / NATS_URL is set).
  */
@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../server/db';
 import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seed } from '../../server/seed';
-import { appendEvent } from '../../server/api/kit';
+import { appendEvent } from '../../server/events/outbox';
 
 /** Fast retries and polling for tests; read by server/events/config.ts when a runtime starts. */
 export function fastEventSettings(): void {

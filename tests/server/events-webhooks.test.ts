@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks (issue 6 §3, §4): a webhook to a closed port lands in the DLQ after 5
+ * Outbound webhooks (docs/events.md): a webhook to a closed port lands in the DLQ after 5
  * attempts; pointing the endpoint at a live receiver and replaying clears it, and the receiver
  * verifies the HMAC signature. URL policy, secret handling, permissions. Embedded and JetStream.
  */

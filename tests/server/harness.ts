@@ -3,7 +3,7 @@
  * PGlite by default: each harness clones a prepared, migrated and seeded data dir (initdb once per run).
  * With TEST_DATABASE_URL (CI's PostgreSQL pass) each harness gets its own fresh database.
  */
-import { mkdtempSync, rmSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, cpSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,14 +25,27 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const TEMPLATE = join(tmpdir(), `seller-console-template-${process.pid}`);
+/** One template per test run (tests/global-setup.ts), else one per process (a harness used outside Vitest). */
+const TEMPLATE = process.env.SELLER_TEST_PGLITE_TEMPLATE ?? join(tmpdir(), `seller-console-template-${process.pid}`);
 
+/**
+ * The migrated and seeded template, built by the first test file that needs it. Two workers may race:
+ * each builds into its own directory and renames it into place; the loser keeps the winner's.
+ */
 async function pgliteTemplate(): Promise<string> {
-  if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
-  mkdirSync(TEMPLATE, { recursive: true });
-  const o = await openDatabase({ dataDir: TEMPLATE, noLock: true });
+  if (existsSync(join(TEMPLATE, 'READY'))) return TEMPLATE;
+  const building = `${TEMPLATE}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  mkdirSync(building, { recursive: true });
+  const o = await openDatabase({ dataDir: building, noLock: true });
   await seed(o.db);
   await o.close();
+  writeFileSync(join(building, 'READY'), '');
+  try {
+    renameSync(building, TEMPLATE);
+  } catch {
+    rmSync(building, { recursive: true, force: true });
+  }
+  if (!existsSync(join(TEMPLATE, 'READY'))) throw new Error(`PGlite template not ready at ${TEMPLATE}`);
   return TEMPLATE;
 }
 

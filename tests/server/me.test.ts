@@ -35,7 +35,8 @@ describe('GET /api/me', () => {
   it('answers /health with the database state', async () => {
     const res = await fetch(`${h.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', db: { status: 'up' } });
+    // the environment the Diagnostics drawer names "Server environment", as the Ops Console does
+    expect(await res.json()).toMatchObject({ status: 'ok', db: { status: 'up' }, environment: process.env.NODE_ENV || 'development' });
     const head = await fetch(`${h.url}/health`, { method: 'HEAD' });
     expect(head.status).toBe(200);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 2 §3–§4: migrations are recorded and never re-applied, the seed is idempotent — on PGlite
+ * docs/product/architecture.md: migrations are recorded and never re-applied, the seed is idempotent — on PGlite
  * and (TEST_DATABASE_URL) on PostgreSQL; a second process on the same DATA_DIR is refused.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, retryAfterMs } from '../../providers/api';
 
-describe('backoff delay (spec §9: 1000 ms doubling, ±12.5 % jitter, cap 30 s)', () => {
+describe('backoff delay (docs/product/constants.md: 1000 ms doubling, ±12.5 % jitter, cap 30 s)', () => {
   it('stays within ±12.5 % of 1000·2^attempt for any random value', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const base = 1000 * 2 ** attempt;

@@ -4,7 +4,7 @@ import { fakeDeps, json, memoryStorage, T0 } from './api-fakes';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('CSRF token store (spec §4, §9: 24 h)', () => {
+describe('CSRF token store (docs/product/shell.md, docs/product/constants.md: 24 h)', () => {
   it('keeps a token for 24 h and clears it once expired', () => {
     const clock = { now: T0 };
     const storage = memoryStorage();

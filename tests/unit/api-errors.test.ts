@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, categorize, userMessage } from '../../providers/api';
 import { apiErrorFrom } from '../../providers/api/errors';
 
-describe('API error (spec §3, §8)', () => {
+describe('API error (docs/product/data.md, docs/product/errors.md)', () => {
   it('takes the message from the body, else the status text, else the generic text', () => {
     expect(apiErrorFrom(409, 'Conflict', { message: 'SKU taken', code: 'conflict', details: { sku: 'A' } })).toMatchObject({
       status: 409,
@@ -20,10 +20,12 @@ describe('API error (spec §3, §8)', () => {
   });
 });
 
-describe('categories and texts (spec §8)', () => {
+describe('categories and texts (docs/product/errors.md)', () => {
   const cases: [string, unknown, string, string][] = [
     ['401', new ApiError(401, 'jwt expired'), 'auth', 'Authentication failed. Please sign in again.'],
-    ['403', new ApiError(403, 'forbidden'), 'auth', 'Authentication failed. Please sign in again.'],
+    // a 403 is a role the action is not open to, not a lost session (docs/decisions.md)
+    ['403', new ApiError(403, 'forbidden'), 'forbidden', 'You do not have permission to perform this action'],
+    ['403 whatever the server said', new ApiError(403, 'Forbidden'), 'forbidden', 'You do not have permission to perform this action'],
     ['500', new ApiError(500, 'boom'), 'retryable', 'Service temporarily unavailable. Retrying...'],
     ['503', new ApiError(503, 'down'), 'retryable', 'Service temporarily unavailable. Retrying...'],
     ['429', new ApiError(429, 'slow'), 'retryable', 'Service temporarily unavailable. Retrying...'],

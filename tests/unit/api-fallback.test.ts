@@ -4,7 +4,7 @@ import { fakeDeps, json, T0 } from './api-fakes';
 
 const mockProducts = () => ({ data: Array.from({ length: 20 }, (_, i) => ({ id: i + 1 })) });
 
-describe('mock fallback and the meta block (spec §3, §7.1)', () => {
+describe('mock fallback and the meta block (docs/product/data.md, docs/product/api-calls.md)', () => {
   it('real answers carry _meta.source "api"', async () => {
     const f = fakeDeps();
     f.replies.push(json({ data: [{ id: 1 }] }));
@@ -19,9 +19,9 @@ describe('mock fallback and the meta block (spec §3, §7.1)', () => {
     expect(answer._meta.timestamp).toBe('2024-12-31T23:00:00.000Z');
   });
 
-  it('after the final retryable failure returns generated data flagged mocked', async () => {
+  it('after the final gateway failure (API down) returns generated data flagged mocked', async () => {
     const f = fakeDeps();
-    for (let i = 0; i < 4; i++) f.replies.push(json({}, 500));
+    for (let i = 0; i < 4; i++) f.replies.push(json({}, 503));
     const answer = await createApiClient(f.deps).get('/products', { fallback: mockProducts });
     expect(f.calls).toHaveLength(4);
     expect(answer.data).toHaveLength(20);
@@ -41,6 +41,13 @@ describe('mock fallback and the meta block (spec §3, §7.1)', () => {
     const answer = await createApiClient(f.deps).get<{ data: number[] }>('/x', { fallback: () => [1, 2] as unknown as { data: number[] } });
     expect(answer.data).toEqual([1, 2]);
     expect(answer._meta.source).toBe('mock');
+  });
+
+  it('does not hide an error the API itself answered (500 after its retries) behind mock data', async () => {
+    const f = fakeDeps();
+    for (let i = 0; i < 4; i++) f.replies.push(json({ message: 'boom' }, 500));
+    await expect(createApiClient(f.deps).get('/products', { fallback: mockProducts })).rejects.toMatchObject({ status: 500 });
+    expect(f.calls).toHaveLength(4);
   });
 
   it('does not hide a client error behind mock data', async () => {

@@ -5,7 +5,7 @@ import { fakeDeps, json, T0 } from './api-fakes';
 const storeCsrf = (f: ReturnType<typeof fakeDeps>, token = 'csrf-1') =>
   f.storage.setItem('seller-console.csrf', JSON.stringify({ token, expiresAt: T0 + 60_000 }));
 
-describe('request headers and options (spec §7.1)', () => {
+describe('request headers and options (docs/product/api-calls.md)', () => {
   it('GET: base URL + /api, JSON, client name/version, Bearer, tenant, generated correlation id, credentials', async () => {
     const f = fakeDeps();
     storeCsrf(f);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from '../../providers/api';
 
-describe('query strings (spec §7.1)', () => {
+describe('query strings (docs/product/api-calls.md)', () => {
   it('skips null and undefined, keeps falsy values that mean something', () => {
     expect(buildQuery({ search: 'mug', limit: 20, status: null, tier: undefined, offset: 0, active: false, q: '' })).toBe(
       '?search=mug&limit=20&offset=0&active=false&q=',

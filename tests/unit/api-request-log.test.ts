@@ -6,7 +6,7 @@ function ev(i: number, at: number, over: Partial<RequestEvent> = {}): RequestEve
   return { endpoint: `/e${i}`, method: 'GET', status: 200, duration: 5, mocked: false, correlationId: `c${i}`, timestamp: at, ...over };
 }
 
-describe('request log (spec §3, §9)', () => {
+describe('request log (docs/product/data.md, docs/product/constants.md)', () => {
   it('keeps the last 100 events and the last 100 correlation ids', () => {
     const clock = { now: T0 };
     const log = createRequestLog(() => clock.now);

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('request-log hooks for the Diagnostics drawer (spec §2.4, §9)', () => {
+describe('request-log hooks for the Diagnostics drawer (docs/product/shell.md, docs/product/constants.md)', () => {
   it('stats refresh every 5 s, so events age out of the 60 s window without new requests', () => {
     vi.useFakeTimers();
     const clock = { now: 1_000_000 };

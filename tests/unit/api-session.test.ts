@@ -9,7 +9,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe('session during calls (spec §4, §8)', () => {
+describe('session during calls (docs/product/shell.md, docs/product/errors.md)', () => {
   it('5 concurrent 401s share ONE refresh and each retries once with the new token', async () => {
     const refresh = deferred<string | null>();
     let refreshes = 0;

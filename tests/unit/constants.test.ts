@@ -1,4 +1,4 @@
-/** The numbers of spec §9 (and §3 flag defaults), written out, against contract/constants.ts. */
+/** The numbers of docs/product/constants.md (and §3 flag defaults), written out, against contract/constants.ts. */
 import { describe, expect, it } from 'vitest';
 import {
   CACHE,
@@ -17,7 +17,7 @@ import { queryClientConfig, RESOURCE_STALE_MS, STALE_PRESETS, createQueryClient 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-describe('spec §9 numbers', () => {
+describe('docs/product/constants.md numbers', () => {
   it('retries: 3, base 1000 ms, doubling, ±12.5 %, cap 30 s', () => {
     expect(RETRY).toEqual({ maxRetries: 3, baseDelayMs: 1000, factor: 2, jitter: 0.125, capMs: 30 * SECOND });
   });
@@ -42,7 +42,7 @@ describe('spec §9 numbers', () => {
     expect(STALE_PRESETS).toEqual({ realtime: 10 * SECOND, semiRealtime: 30 * SECOND, reference: 5 * MINUTE });
     expect(RESOURCE_STALE_MS).toEqual({ products: 5 * MINUTE, orders: 30 * SECOND });
   });
-  it('flag defaults (spec §3)', () => {
+  it('flag defaults (docs/product/data.md)', () => {
     expect(DEFAULT_FLAGS).toEqual({
       enableOrchestrator: true,
       enableListingPoster: true,
@@ -50,9 +50,10 @@ describe('spec §9 numbers', () => {
       enableBetaFeatures: false,
     });
   });
-  it('texts of spec §8', () => {
+  it('texts of docs/product/errors.md', () => {
     expect(MESSAGES).toEqual({
       auth: 'Authentication failed. Please sign in again.',
+      forbidden: 'You do not have permission to perform this action',
       retryable: 'Service temporarily unavailable. Retrying...',
       network: 'Network connection lost. Please check your internet connection.',
       unknown: 'An unexpected error occurred.',
@@ -65,7 +66,7 @@ describe('spec §9 numbers', () => {
   it('the list page maximum matches the API schema', () => expect(MAX_PAGE).toBe(500));
 });
 
-describe('react-query client (spec §9 cache freshness)', () => {
+describe('react-query client (docs/product/constants.md cache freshness)', () => {
   it('defaults: stale 5 min, no mutation retries, up to 2 query retries for transient errors only', () => {
     const q = queryClientConfig.defaultOptions!.queries!;
     expect(q.staleTime).toBe(5 * MINUTE);

@@ -1,4 +1,4 @@
-/** Consumer building blocks (issue 6): subject patterns, backoff steps, webhook URL policy, signatures. */
+/** Consumer building blocks (docs/events.md): subject patterns, backoff steps, webhook URL policy, signatures. */
 import { describe, expect, it } from 'vitest';
 import { compileMatcher, isValidPattern, subjectFilterRegex } from '../../server/events/subjects';
 import { backoffDelay } from '../../server/events/config';

@@ -15,7 +15,7 @@ function setup() {
   return { f, dp, sent };
 }
 
-describe('data provider: lists (DESIGN §4 conventions)', () => {
+describe('data provider: lists (docs/api-conventions.md conventions)', () => {
   it('maps pagination, sorters and filters to the query and answers {data, total}', async () => {
     const { f, dp, sent } = setup();
     f.replies.push(json({ data: [{ id: 'p1' }], pagination: { total: 57, limit: 20, offset: 40 }, _meta: { mocked: false, source: 'api', timestamp: 't' } }));

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('mergeFlags (spec §3)', () => {
+describe('mergeFlags (docs/product/data.md)', () => {
   it('merges server booleans over the defaults and ignores the rest', () => {
     expect(mergeFlags({ enableBetaFeatures: true, enableOrchestrator: false, newThing: true, _meta: { mocked: false }, bad: 'yes' })).toEqual({
       enableOrchestrator: false,
@@ -43,7 +43,7 @@ describe('mergeFlags (spec §3)', () => {
   });
 });
 
-describe('FlagsProvider (spec §4, §7.2, §8)', () => {
+describe('FlagsProvider (docs/product/shell.md, docs/product/api-calls.md, docs/product/errors.md)', () => {
   it('starts loading with the defaults, then shows the merged server values', async () => {
     const load = deferred<unknown>();
     render(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, canTransition, isTerminal, pathTo } from '../../contract/orders';
 
-describe('order status transitions (DESIGN §6)', () => {
+describe('order status transitions (docs/product/business-rules.md)', () => {
   it('walks the happy path pending → routed → ordered_from_supplier → shipped → delivered', () => {
     const path = pathTo('delivered');
     expect(path).toEqual(['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered']);

@@ -1,4 +1,4 @@
-/** Spec §6 written out by hand and compared with contract/permissions.ts and the access-control provider. */
+/** docs/product/routes-and-roles.md written out by hand and compared with contract/permissions.ts and the access-control provider. */
 import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, type Permission } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
@@ -13,7 +13,7 @@ import {
   roleCan,
 } from '../../providers/access-control';
 
-// "Permissions per role", spec §6, word for word
+// "Permissions per role", docs/product/routes-and-roles.md, word for word
 const SPEC: Record<Role, string[]> = {
   admin: [
     'read products', 'read orders', 'read suppliers', 'read analytics', 'read settings', 'read ops', 'read capital', 'read governance',
@@ -37,7 +37,7 @@ const SPEC: Record<Role, string[]> = {
 };
 const specPermissions = (role: Role) => SPEC[role].map((p) => p.replace(' ', ':'));
 
-// "Resource and action mapping", spec §6
+// "Resource and action mapping", docs/product/routes-and-roles.md
 const MAPPING: [resource: string, action: string, permission: string][] = [
   ...['products', 'orders', 'suppliers'].flatMap((r): [string, string, string][] => [
     [r, 'read', `read:${r}`],
@@ -62,8 +62,8 @@ const MATRIX = ROLES.flatMap((role) =>
   MAPPING.map(([resource, action, permission]) => ({ role, resource, action, allowed: specPermissions(role).includes(permission) })),
 );
 
-describe('permission matrix = spec §6', () => {
-  it.each(ROLES)('%s has exactly the permissions the spec lists', (role) => {
+describe('permission matrix = docs/product/routes-and-roles.md', () => {
+  it.each(ROLES)('%s has exactly the permissions docs/product/routes-and-roles.md lists', (role) => {
     expect([...ROLE_PERMISSIONS[role]].sort()).toEqual(specPermissions(role).sort());
   });
 
@@ -90,7 +90,7 @@ describe('permission matrix = spec §6', () => {
   });
 });
 
-describe('route requirements (spec §6 table)', () => {
+describe('route requirements (docs/product/routes-and-roles.md table)', () => {
   const routes: [string, Role[] | undefined][] = [
     ['integrations', ['admin']],
     ['governance', ['admin']],

@@ -74,7 +74,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('reconnect backoff (spec §9)', () => {
+describe('reconnect backoff (docs/product/constants.md)', () => {
   it('starts at 1 s, doubles, stays within ±25 % and never exceeds 30 s', () => {
     expect(reconnectDelay(0, () => 0.5)).toBe(1000);
     expect(reconnectDelay(1, () => 0.5)).toBe(2000);
@@ -89,7 +89,7 @@ describe('reconnect backoff (spec §9)', () => {
   });
 });
 
-describe('stream client state machine (spec §4)', () => {
+describe('stream client state machine (docs/product/shell.md)', () => {
   function start(extra: Partial<Parameters<typeof createStreamClient>[1]> = {}) {
     const f = makeEnv();
     const states: StreamState[] = [];

@@ -1,41 +1,16 @@
 /**
- * The audit trail query — issue 3 item 12: filters actor (user id or email), resource, action,
+ * The audit trail query — docs/api-conventions.md: filters actor (user id or email), resource, action,
  * resource_id and a time range; newest first; paged. The order (created_at, id) matches the
  * indexes audit_log_tenant_time / _resource / _actor, so a page is an index range, not a sort.
  */
-import { withWindowTotal } from '../../domain/paging';
-import { z } from 'zod';
+import { withWindowTotal } from '../list-kit/paging';
+import type { AuditEntry, AuditQuery } from '../../../contract/audit';
 import type { Tx } from '../../db';
-import { listQuery } from '../../../contract/api';
-import { whereBuilder } from '../../domain/sql-where';
+import { whereBuilder } from '../list-kit/where-builder';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const auditQuery = listQuery
-  .pick({ limit: true, offset: true, order: true })
-  .extend({
-    actor: z.string().trim().min(1).max(320).optional(),
-    resource: z.string().trim().min(1).max(100).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    resource_id: z.string().trim().min(1).max(200).optional(),
-    from: z.coerce.date().optional(),
-    to: z.coerce.date().optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Must not be before from', path: ['to'] });
-export type AuditQuery = z.infer<typeof auditQuery>;
-
-export interface AuditEntry {
-  id: number;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  resource: string;
-  resource_id: string | null;
-  before: unknown;
-  after: unknown;
-  correlation_id: string | null;
-  created_at: string;
-}
+export { auditQuery, type AuditQuery, type AuditEntry } from '../../../contract/audit';
 
 function where(tenantId: string, q: AuditQuery): { sql: string; params: unknown[] } {
   const { where: clauses, params, add } = whereBuilder('tenant_id = $1', tenantId);
@@ -46,8 +21,8 @@ function where(tenantId: string, q: AuditQuery): { sql: string; params: unknown[
   if (q.resource) add((p) => `resource = ${p}`, q.resource);
   if (q.action) add((p) => `action = ${p}`, q.action);
   if (q.resource_id) add((p) => `resource_id = ${p}`, q.resource_id);
-  if (q.from) add((p) => `created_at >= ${p}`, q.from.toISOString());
-  if (q.to) add((p) => `created_at <= ${p}`, q.to.toISOString());
+  if (q.from) add((p) => `created_at >= ${p}::timestamptz`, q.from);
+  if (q.to) add((p) => `created_at <= ${p}::timestamptz`, q.to);
   return { sql: clauses.join(' and '), params };
 }
 

@@ -1,8 +1,8 @@
 /**
- * GET /api/audit — the tenant's audit trail (issue 3 item 12, spec §6 governance). Admin only:
- * entries carry before/after values of every write, which agents and sellers do not see.
+ * GET /api/audit — the tenant's audit trail (governance). Permission `governance:view`: admins and
+ * agents read it (docs/api-conventions.md "Access"); sellers get 403.
  */
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import { list } from '../kit';
 import { auditQuery, queryAudit } from './query';
 
@@ -10,7 +10,7 @@ const audit: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/audit',
-    roles: ['admin'],
+    permission: 'governance:view',
     query: auditQuery,
     async handler({ tx, auth, query }) {
       const { rows, total } = await queryAudit(tx, auth.tenantId, query);
@@ -18,4 +18,4 @@ const audit: ApiModule = (api) => {
     },
   });
 };
-export default audit;
+export default defineModule({ name: 'audit', routes: audit });

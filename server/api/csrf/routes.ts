@@ -1,8 +1,8 @@
 /**
- * GET /api/csrf — `{ token, expires_at }` for the signed-in user, valid 24 h (spec §7.1, §9;
- * issue 3 item 8). Needs no X-Tenant-Id: the token is bound to the user, not to a tenant.
+ * GET /api/csrf — `{ token, expires_at }` for the signed-in user, valid 24 h (docs/product/api-calls.md, docs/product/constants.md;
+ * docs/api-conventions.md item 8). Needs no X-Tenant-Id: the token is bound to the user, not to a tenant.
  */
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import { resolveJwtSecret } from '../../auth/secret';
 import { csrfKey, issueCsrfToken } from './token';
 
@@ -19,4 +19,4 @@ const csrf: ApiModule = (api) => {
     },
   });
 };
-export default csrf;
+export default defineModule({ name: 'csrf', routes: csrf });

@@ -1,17 +1,8 @@
-/** DLQ list filters (issue 6 §4) → SQL, shared by the list and the bulk replay / discard "by filter". */
-import { z } from 'zod';
-import { isValidPattern, subjectFilterRegex } from '../../events/subjects';
+/** DLQ list filters (docs/events.md) → SQL, shared by the list and the bulk replay / discard "by filter". */
+import { subjectFilterRegex } from '../../events/subjects';
+import type { DlqFilter } from '../../../contract/dlq';
 
-export const dlqFilter = z.object({
-  subject: z.string().max(200).refine((s) => isValidPattern(s) || /^[A-Za-z0-9_.-]+$/.test(s), 'subject must be a prefix or a pattern like orders.*').optional(),
-  consumer: z.string().max(100).optional(),
-  error: z.string().max(200).optional(),
-  /** age = time since the first failure, in seconds */
-  min_age_s: z.coerce.number().int().min(0).optional(),
-  max_age_s: z.coerce.number().int().min(0).optional(),
-  status: z.enum(['pending', 'replayed', 'discarded', 'all']).default('pending'),
-});
-export type DlqFilter = z.infer<typeof dlqFilter>;
+export { dlqFilter, type DlqFilter } from '../../../contract/dlq';
 
 export function dlqWhere(tenantId: string, f: DlqFilter): { sql: string; params: unknown[] } {
   const where = ['tenant_id = $1'];

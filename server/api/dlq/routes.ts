@@ -1,33 +1,28 @@
 /**
- * DLQ API (issue 6 §4; spec §6 "dlq_message read and manage → ops dlq"): list with filters,
+ * DLQ API (docs/events.md "Decisions"; permission ops:dlq): list with filters,
  * detail, replay one / selected / all matching a filter, discard one / many with a reason.
  * Discarded entries are kept and marked; every replay and discard is audited. A replay re-queues
  * the message for its consumer with attempts reset (it is then acked or dead-lettered again).
  */
-import { withWindowTotal } from '../../domain/paging';
-import { z } from 'zod';
+import { withWindowTotal } from '../list-kit/paging';
 import type { FastifyReply } from 'fastify';
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import { list, one } from '../kit';
 import { badRequest, notFound } from '../errors';
 import type { Tx } from '../../db';
 import { discardEntries, replayEntries } from '../../events/dlq-store';
-import { DLQ_COLUMNS, dlqFilter, dlqWhere, mapDlq, type DlqFilter, type DlqRow } from './queries';
+import { DLQ_EVENTS } from '../../../contract/events';
+import {
+  DLQ_BULK_MAX,
+  dlqBulkBody as bulkBody,
+  dlqBulkDiscardBody as bulkDiscardBody,
+  dlqDiscardBody as discardBody,
+  dlqListQuery as listQuery,
+  dlqParams as idParams,
+} from '../../../contract/dlq';
+import { DLQ_COLUMNS, dlqWhere, mapDlq, type DlqFilter, type DlqRow } from './queries';
 
-const BULK_MAX = 10_000;
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const listQuery = dlqFilter.extend({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-});
-const bulkBody = z
-  .object({
-    ids: z.array(z.number().int().min(1)).min(1).max(BULK_MAX).optional(),
-    filter: dlqFilter.omit({ status: true }).optional(),
-  })
-  .refine((b) => (b.ids ? !b.filter : !!b.filter), 'give either ids or filter');
-const discardBody = z.object({ reason: z.string().trim().min(1, 'a reason is required').max(500) });
-const bulkDiscardBody = z.intersection(bulkBody, discardBody);
+const BULK_MAX = DLQ_BULK_MAX;
 
 async function idsOf(tx: Tx, tenantId: string, b: { ids?: number[]; filter?: Omit<DlqFilter, 'status'> }): Promise<number[]> {
   if (b.ids) return b.ids;
@@ -85,6 +80,7 @@ const dlq: ApiModule = (api) => {
       const done = await replayEntries(ctx.tx, [ctx.params.id]);
       if (done.length === 0) throw badRequest(`Only pending messages can be replayed (this one is ${rows[0].status})`);
       await ctx.audit({ action: 'dlq.replay', resource: 'dlq_message', resourceId: ctx.params.id, before: { status: 'pending' }, after: { status: 'replayed' } });
+      await ctx.emit(DLQ_EVENTS.replayed, { id: ctx.params.id, ids: [ctx.params.id] });
       wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
       return one({ replayed: done.map((d) => Number(d.id)) });
     },
@@ -103,6 +99,7 @@ const dlq: ApiModule = (api) => {
         resource: 'dlq_message',
         after: { requested: ctx.body.ids ? 'ids' : 'filter', filter: ctx.body.filter ?? null, replayed: done.map((d) => Number(d.id)) },
       });
+      if (done.length > 0) await ctx.emit(DLQ_EVENTS.replayed, { ids: done.map((d) => Number(d.id)) });
       wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
       return one({ replayed: done.map((d) => Number(d.id)), skipped: ids.length - done.length });
     },
@@ -126,6 +123,7 @@ const dlq: ApiModule = (api) => {
         before: { status: 'pending' },
         after: { status: 'discarded', reason: ctx.body.reason },
       });
+      await ctx.emit(DLQ_EVENTS.discarded, { id: ctx.params.id, ids: done, reason: ctx.body.reason });
       return one({ discarded: done });
     },
   });
@@ -143,9 +141,10 @@ const dlq: ApiModule = (api) => {
         resource: 'dlq_message',
         after: { reason: ctx.body.reason, filter: ctx.body.filter ?? null, discarded: done },
       });
+      if (done.length > 0) await ctx.emit(DLQ_EVENTS.discarded, { ids: done, reason: ctx.body.reason });
       return one({ discarded: done, skipped: ids.length - done.length });
     },
   });
 };
 
-export default dlq;
+export default defineModule({ name: 'dlq', routes: dlq });

@@ -1,7 +1,7 @@
 /**
- * Feature flags per tenant — spec §3 (defaults) and issue 3 item 13. Stored values are merged over
+ * Feature flags per tenant — docs/product/data.md (defaults) and docs/api-conventions.md. Stored values are merged over
  * contract DEFAULT_FLAGS; only the names the contract knows are read or written.
- * Every query names its tenant even though row-level security would also scope it (DESIGN §4).
+ * Every query names its tenant even though row-level security would also scope it (docs/api-conventions.md).
  */
 import type { Tx } from '../../db';
 import { DEFAULT_FLAGS, type FlagName } from '../../../contract/constants';

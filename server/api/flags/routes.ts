@@ -1,18 +1,16 @@
 /**
- * Feature flags — spec §7.2 `GET /flags`, §6 (/flags: agent or admin), issue 3 item 13.
+ * Feature flags — docs/product/api-calls.md `GET /flags`, §6 (/flags: agent or admin), docs/api-conventions.md.
  * GET answers the bare `{ name: boolean }` object the flag provider merges over its defaults;
- * without a token it answers the defaults (DESIGN §4). PUT writes one known flag of the caller's
+ * without a token it answers the defaults (docs/api-conventions.md). PUT writes one known flag of the caller's
  * tenant, with an audit entry and a `flags.updated` event in the same transaction.
  */
-import { z } from 'zod';
-import type { ApiModule } from '../module';
+import { flagBody, flagParams } from '../../../contract/flags';
+import { defineModule, type ApiModule } from '../module';
 import { DEFAULT_FLAGS } from '../../../contract/constants';
 import { one } from '../kit';
 import { HttpError } from '../errors';
 import { currentFlag, isFlagName, readFlags, writeFlag } from './repository';
 
-const flagParams = z.object({ name: z.string().min(1).max(100) });
-const flagBody = z.strictObject({ enabled: z.boolean() });
 
 const flags: ApiModule = (api) => {
   api.route({
@@ -25,7 +23,8 @@ const flags: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/flags/:name',
-    roles: ['agent'],
+    // agent or admin: flags switch the agents' features, so the key is the agents' one (docs/decisions.md)
+    permission: 'ops:agents',
     params: flagParams,
     body: flagBody,
     async handler({ tx, auth, params, body, audit, emit }) {
@@ -40,4 +39,4 @@ const flags: ApiModule = (api) => {
     },
   });
 };
-export default flags;
+export default defineModule({ name: 'flags', routes: flags });

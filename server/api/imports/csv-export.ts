@@ -1,5 +1,5 @@
 /**
- * Streams a list's current filtered view as CSV — issue 5 §3 ("every list exports its current filtered
+ * Streams a list's current filtered view as CSV — docs/commerce.md ("every list exports its current filtered
  * view"). Pages of EXPORT_PAGE rows are read by keyset, each in its own short tenant transaction, and
  * written as they come (backpressure respected), so a 100k-row export never sits in memory.
  */

@@ -1,38 +1,14 @@
 /**
- * Import job rows (0006_import_jobs.sql) — issue 5 §3 "large files stream with progress". The row is
+ * Import job rows (0006_import_jobs.sql) — docs/commerce.md "large files stream with progress". The row is
  * what `GET /api/imports/jobs/{id}` answers when the job is not live in this process, and what a
  * restart repairs (recoverInterruptedJobs). docs/commerce.md "Import jobs".
  */
 import type { Db, Queryable, Tx } from '../../db';
-import type { ImportKind, ImportSummary } from './importer';
-import { withWindowTotal } from '../../domain/paging';
+import type { ImportJob, ImportKind, ImportSummary, JobError } from '../../../contract/imports';
+import { runtimeTx } from '../../events/runtime-tx';
+import { withWindowTotal } from '../list-kit/paging';
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
-export type JobPhase = 'queued' | 'validating' | 'writing' | 'done' | 'failed';
-
-export interface JobError { code: string; message: string; details: unknown }
-
-/** The API shape of a job. */
-export interface ImportJob {
-  id: string;
-  kind: ImportKind;
-  status: JobStatus;
-  phase: JobPhase;
-  dry_run: boolean;
-  file_name: string | null;
-  file_bytes: number;
-  /** Known once the whole file has been read (null while validating). */
-  rows_total: number | null;
-  /** Rows validated (validating) or written (writing). */
-  rows_done: number;
-  /** Progress of the current phase, 0–100. */
-  percent: number;
-  result: (ImportSummary & { dry_run: boolean }) | null;
-  error: JobError | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+export type { ImportJob, JobError, JobPhase, JobStatus } from '../../../contract/imports';
 
 const COLUMNS = `id, kind, status, phase, dry_run, file_name, file_bytes, rows_total, rows_done, percent, result, error,
   created_at, started_at, finished_at`;
@@ -115,14 +91,6 @@ export async function failJob(tx: Tx, id: string, rowsTotal: number | null, erro
   );
 }
 
-/** Every tenant's jobs (the recovery policy of 0006): only the worker's own bookkeeping uses it. */
-export function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query("select set_config('app.runtime', 'imports', true)");
-    return fn(tx);
-  });
-}
-
 export const INTERRUPTED: JobError = {
   code: 'import_interrupted',
   message: 'The server stopped before this import finished. Nothing was imported; upload the file again.',
@@ -138,19 +106,23 @@ export const STALE_AFTER_S = 60;
  * whose worker stopped sending heartbeats, so a restart does not fail another replica's job.
  */
 export async function recoverInterruptedJobs(db: Db, opts: { all: boolean; exceptWorker?: string }): Promise<string[]> {
-  const { rows } = await runtimeTx(db, (tx) =>
-    tx.query<{ id: string }>(
-      `update import_jobs set status = 'failed', phase = 'failed', error = $1, finished_at = now()
-        where status in ('queued', 'running') and worker_id is distinct from $4
-          and ($2 or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3))
-        returning id`,
-      [JSON.stringify(INTERRUPTED), opts.all, STALE_AFTER_S, opts.exceptWorker ?? null],
-    ),
+  // every tenant's jobs: the import worker's runtime scope (recovery policy of 0006_import_jobs.sql)
+  const { rows } = await runtimeTx(
+    db,
+    (tx) =>
+      tx.query<{ id: string }>(
+        `update import_jobs set status = 'failed', phase = 'failed', error = $1, finished_at = now()
+          where status in ('queued', 'running') and worker_id is distinct from $4
+            and ($2 or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3))
+          returning id`,
+        [JSON.stringify(INTERRUPTED), opts.all, STALE_AFTER_S, opts.exceptWorker ?? null],
+      ),
+    'imports',
   );
   return rows.map((r) => r.id);
 }
 
 export async function heartbeat(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await runtimeTx(db, (tx) => tx.query(`update import_jobs set heartbeat_at = now() where id = any($1::uuid[]) and status in ('queued', 'running')`, [ids]));
+  await runtimeTx(db, (tx) => tx.query(`update import_jobs set heartbeat_at = now() where id = any($1::uuid[]) and status in ('queued', 'running')`, [ids]), 'imports');
 }

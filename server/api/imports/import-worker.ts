@@ -1,5 +1,5 @@
 /**
- * Import job worker — issue 5 §3 "large files stream with progress", in the server's own process.
+ * Import job worker — docs/commerce.md "large files stream with progress", in the server's own process.
  * Jobs run one at a time: read and validate every row (phase `validating`, streaming), check the file
  * against the tenant's data, then write everything in ONE transaction (phase `writing`) that also
  * marks the job done — so a job is either done with everything written or failed with nothing.
@@ -12,13 +12,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
-import { countsChanged } from '../../domain/paging';
+import { countsChanged } from '../list-kit/count-cache';
 import type { ReadProgress } from '../../domain/csv';
 import type { AuthInfo } from '../context';
-import { appendEvents, newEvent, writeAudit, type NewEvent } from '../kit';
+import { writeAudit } from '../kit';
+import { CommandOutbox } from '../../events/outbox';
+import { runtimeTx } from '../../events/runtime-tx';
 import { allErrors, importInvalid, type Importer, type ImportPlan } from './importer';
 import {
-  claimJob, failJob, finishJob, heartbeat, INTERRUPTED, recoverInterruptedJobs, runtimeTx, saveProgress,
+  claimJob, failJob, finishJob, heartbeat, INTERRUPTED, recoverInterruptedJobs, saveProgress,
   type ImportJob, type JobError,
 } from './import-jobs';
 
@@ -134,15 +136,13 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
         const plan = await file.plan(tx, t);
         check(plan);
         // events go to the outbox in one statement at the end, as a request's do (kit.ts)
-        const outbox: NewEvent[] = [];
+        const outbox = new CommandOutbox(t, { correlationId: p.correlationId });
         await plan.write(
           {
             tx,
             auth: p.auth,
             audit: (e) => writeAudit(tx, p.auth, p.correlationId, e),
-            emit: async (subject, payload) => {
-              outbox.push(newEvent(subject, payload));
-            },
+            emit: async (subject, payload) => outbox.add(subject, payload),
           },
           (rows) => {
             job.rows_done = Math.min(rows, file.rowsTotal);
@@ -150,13 +150,14 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
             save();
           },
         );
-        await appendEvents(tx, t, outbox, { correlationId: p.correlationId });
+        await outbox.flush(tx);
         const out = { ...plan.summary, dry_run: false };
         await finishJob(tx, job.id, file.rowsTotal, out);
         return out;
       },
       { tenantId: t },
     );
+    // a job commits outside any request, so the route kit's invalidation does not see this write
     countsChanged(t);
     Object.assign(job, { status: 'done', phase: 'done', rows_done: file.rowsTotal, percent: 100, result, finished_at: new Date().toISOString() });
   }
@@ -230,6 +231,7 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
             `update import_jobs set status = 'failed', phase = 'failed', error = $2, finished_at = now() where id = any($1::uuid[]) and status = 'queued'`,
             [waiting.map((w) => w.job.id), JSON.stringify(INTERRUPTED)],
           ),
+          'imports',
         ).catch((e: unknown) => log.warn({ err: e }, 'queued imports not marked failed'));
       }
       live.clear();

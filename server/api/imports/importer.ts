@@ -1,5 +1,5 @@
 /**
- * The shape every import shares — issue 5 §3: read and validate the whole file (streaming), check it
+ * The shape every import shares — docs/commerce.md: read and validate the whole file (streaming), check it
  * against the tenant's data, and only then write, all in one transaction. The synchronous route and
  * the job worker (import-worker.ts) run the same three steps, so both report and write identically.
  */
@@ -10,10 +10,9 @@ import type { AuthInfo } from '../context';
 import { HttpError } from '../errors';
 import type { AuditInput } from '../kit';
 
-export const IMPORT_KINDS = ['shopify-products', 'amazon-orders', 'ebay-orders'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import type { ImportKind, ImportSummary } from '../../../contract/imports';
 
-export interface ImportSummary { created: number; updated: number; rows: number }
+export { IMPORT_KINDS, type ImportKind, type ImportSummary } from '../../../contract/imports';
 
 /** What a write needs: the transaction, the importing user, and audit/outbox in that transaction. */
 export interface WriteCtx {

@@ -1,5 +1,5 @@
 /**
- * Amazon and eBay order report imports — issue 5 §3. Validate the whole file, then create new orders
+ * Amazon and eBay order report imports — docs/commerce.md Validate the whole file, then create new orders
  * (history from pending to the report's status) or update known ones (matched by marketplace + external
  * id: items and totals replaced, status left to the transition rules) in one transaction. New orders go
  * in batches of CREATE_BATCH, so a job reports progress between them.

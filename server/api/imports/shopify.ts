@@ -1,5 +1,5 @@
 /**
- * Shopify product CSV import — issue 5 §3. The whole file is validated first (format, then SKUs and
+ * Shopify product CSV import — docs/commerce.md The whole file is validated first (format, then SKUs and
  * handles against the tenant's catalogue); any bad row → the row report and nothing written; else
  * every product is created or updated (matched by handle) in one transaction. New products are
  * inserted in batches (unnest arrays), so a 20,000-row file costs a few hundred statements.
@@ -8,7 +8,7 @@ import type { Tx } from '../../db';
 import type { RowError } from '../../domain/csv';
 import { parseShopifyProducts, type ShopifyProduct } from '../../domain/shopify-products-csv';
 import { updateProduct } from '../products/write';
-import type { VariantInput } from '../products/schemas';
+import type { VariantInput } from '../../../contract/products';
 import type { Importer, ImportPlan, WriteCtx } from './importer';
 
 /** New products per insert statement. */
@@ -56,7 +56,41 @@ async function createBatch(tx: Tx, tenantId: string, products: ShopifyProduct[])
   return idOf;
 }
 
-async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: number): Promise<ImportPlan> {
+/**
+ * The file's images replace the products' images (product images from Image Src, the variant's own
+ * from Variant Image; docs/marketplaces.md "Product images"). Files without image columns keep them.
+ */
+async function replaceImages(tx: Tx, tenantId: string, products: ShopifyProduct[]): Promise<void> {
+  const { rows } = await tx.query<{ id: string; handle: string }>('select id, handle from products where tenant_id = $1 and handle = any($2::text[])', [
+    tenantId,
+    products.map((p) => p.handle),
+  ]);
+  const idOf = new Map(rows.map((r) => [r.handle, r.id]));
+  const ids = [...idOf.values()];
+  await tx.query('delete from product_images where tenant_id = $1 and product_id = any($2::uuid[])', [tenantId, ids]);
+  const variants = await tx.query<{ id: string; sku: string }>('select id, upper(sku) as sku from product_variants where tenant_id = $1 and product_id = any($2::uuid[])', [tenantId, ids]);
+  const variantOf = new Map(variants.rows.map((v) => [v.sku, v.id]));
+  const img = { product: [] as string[], variant: [] as (string | null)[], url: [] as string[], alt: [] as (string | null)[], pos: [] as number[] };
+  for (const p of products) {
+    const pid = idOf.get(p.handle);
+    if (!pid) continue;
+    for (const i of p.images) {
+      img.product.push(pid); img.variant.push(null); img.url.push(i.src); img.alt.push(i.alt); img.pos.push(i.position);
+    }
+    for (const v of p.variants) {
+      if (!v.image) continue;
+      img.product.push(pid); img.variant.push(variantOf.get(v.sku.toUpperCase()) ?? null); img.url.push(v.image); img.alt.push(null); img.pos.push(1);
+    }
+  }
+  if (img.url.length === 0) return;
+  await tx.query(
+    `insert into product_images (tenant_id, product_id, variant_id, url, alt, position)
+     select $1, u.p, u.v, u.url, u.alt, u.pos from unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[]) as u(p, v, url, alt, pos)`,
+    [tenantId, img.product, img.variant, img.url, img.alt, img.pos],
+  );
+}
+
+async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: number, hasImages = false): Promise<ImportPlan> {
   const errors: RowError[] = [];
   const handles = products.map((p) => p.handle);
   const handleSet = new Set(handles);
@@ -111,6 +145,7 @@ async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: nu
         done += p.variants.length;
         onRows(done);
       }
+      if (hasImages) await replaceImages(w.tx, t, products);
       await w.audit({ action: 'import', resource: 'products', resourceId: null, after: { format: 'shopify', ...summary, handles } });
     },
   };
@@ -121,6 +156,6 @@ export const shopifyImporter: Importer = {
   permission: 'write:products',
   async read(text, onProgress) {
     const parsed = await parseShopifyProducts(text, onProgress);
-    return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, parsed.products, parsed.rowsTotal) };
+    return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, parsed.products, parsed.rowsTotal, parsed.hasImages) };
   },
 };

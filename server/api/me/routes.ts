@@ -1,6 +1,6 @@
-/** GET /api/me — who am I: `{ user: {id, email}, role, tenant: {id, name} }` (issue 2 §8). */
-import type { ApiModule } from '../module';
-import type { MeResponse } from '../../../contract/api';
+/** GET /api/me — who am I: `{ user: {id, email}, role, tenant: {id, name} }` (docs/product/architecture.md). */
+import { defineModule, type ApiModule } from '../module';
+import type { MeResponse } from '../../../contract/me';
 
 const me: ApiModule = (api) => {
   api.route({
@@ -15,4 +15,4 @@ const me: ApiModule = (api) => {
     },
   });
 };
-export default me;
+export default defineModule({ name: 'me', routes: me });

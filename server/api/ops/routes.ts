@@ -1,5 +1,5 @@
-/** GET /api/ops/summary — spec §3 / §7.2 (polled every 10 s by the ops console); permission read:ops. */
-import type { ApiModule } from '../module';
+/** GET /api/ops/summary — docs/events.md "Ops summary" (polled every 10 s by the ops console); permission read:ops. */
+import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { opsSummary } from './summary';
 
@@ -16,4 +16,4 @@ const ops: ApiModule = (api) => {
   });
 };
 
-export default ops;
+export default defineModule({ name: 'ops', routes: ops });

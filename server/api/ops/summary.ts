@@ -1,5 +1,5 @@
 /**
- * The ops summary (spec §3 "Ops summary", polled every 10 s): build, event engine ("nats"), DLQ,
+ * The ops summary (docs/events.md "Ops summary", polled every 10 s): build, event engine ("nats"), DLQ,
  * SLO, database, cache and agent health — every figure measured, none invented (docs/events.md
  * says what each one means on the embedded engine and per replica).
  */
@@ -8,6 +8,23 @@ import type { EventRuntime } from '../../events/runtime';
 import { agentHealth } from '../../events/heartbeats';
 import { cacheSummary } from '../../events/cache-stats';
 import { tenantTx } from '../../events/runtime-tx';
+import { serverEnvironment } from '../health';
+
+/**
+ * Worker heartbeats carry platform-wide activity in their details (SSE clients of every tenant,
+ * the log position, deliveries of every tenant): a tenant sees each worker's state and only the
+ * details that describe the worker itself (docs/events.md "Consumer figures").
+ */
+const SAFE_DETAILS = ['engine', 'relay_error', 'consumer'];
+
+function tenantSafeHealth<T extends { details: unknown }>(health: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(health).map(([name, h]) => {
+      const d = (h.details ?? {}) as Record<string, unknown>;
+      return [name, { ...h, details: Object.fromEntries(Object.entries(d).filter(([k]) => SAFE_DETAILS.includes(k))) }];
+    }),
+  );
+}
 
 export async function opsSummary(rt: EventRuntime, tenantId: string) {
   const consumers = await rt.engine.consumerStats(tenantId);
@@ -33,7 +50,7 @@ export async function opsSummary(rt: EventRuntime, tenantId: string) {
   const dlqCount = (s: string) => Number(tenantFigures.dlq.find((r) => r.status === s)?.n ?? 0);
   const oldest = tenantFigures.dlq.find((r) => r.status === 'pending')?.oldest;
   const dbStats = rt.db.stats();
-  const env = process.env.NODE_ENV || (rt.config.production ? 'production' : 'development');
+  const env = serverEnvironment(rt.config.production);
   return {
     build: {
       version: rt.config.version,
@@ -47,7 +64,7 @@ export async function opsSummary(rt: EventRuntime, tenantId: string) {
       total_messages: tenantFigures.messages,
       connected: rt.engine.connected(),
       engine: rt.engine.kind,
-      sse_clients: rt.hub.size,
+      sse_clients: rt.hub.sizeOf(tenantId),
     },
     dlq_status: {
       pending: dlqCount('pending'),
@@ -59,7 +76,7 @@ export async function opsSummary(rt: EventRuntime, tenantId: string) {
       discarded: dlqCount('discarded'),
       consumers: consumers.map((c) => ({ name: c.name, lag: c.lag, redelivering: c.redelivering, dead_lettered: c.dead_lettered })),
     },
-    slo: rt.metrics.slo(),
+    slo: rt.metrics.slo(Date.now(), tenantId),
     database: {
       engine: rt.db.engine,
       connections: dbStats.connections,
@@ -68,6 +85,6 @@ export async function opsSummary(rt: EventRuntime, tenantId: string) {
       ping_ms: Math.round(pingMs * 100) / 100,
     },
     cache: cacheSummary(),
-    agent_health: await agentHealth(rt.db, rt.cfg.workerHeartbeatMs),
+    agent_health: tenantSafeHealth(await agentHealth(rt.db, rt.cfg.workerHeartbeatMs)),
   };
 }

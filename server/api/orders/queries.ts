@@ -1,10 +1,10 @@
-/** Order reads — issue 5 §1: keyset-paged list with indexed filters, sorts and search (DESIGN §4, §8). */
+/** Order reads — docs/commerce.md: keyset-paged list with indexed filters, sorts and search (docs/api-conventions.md, docs/product/architecture.md §8). */
 import type { Tx } from '../../db';
 import { num } from '../../domain/numbers';
-import { prefixTsQuery } from '../../domain/search-query';
-import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec } from '../../domain/paging';
-import type { OrderListQuery } from './schemas';
-import { whereBuilder } from '../../domain/sql-where';
+import { prefixTsQuery } from '../list-kit/search-query';
+import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
+import type { OrderListQuery } from '../../../contract/orders';
+import { whereBuilder } from '../list-kit/where-builder';
 
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
 const SORTS: Record<OrderListQuery['sort'], SortSpec> = {
@@ -64,11 +64,7 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
     select: ORDER_COLUMNS,
     where,
     params,
-    sort: SORTS[q.sort],
-    order: q.order,
-    limit: q.limit,
-    offset: q.offset,
-    cursor: q.cursor,
+    ...pageWindow(q, SORTS),
     noCount: opts.noCount,
     json: opts.json ? ORDER_JSON : undefined,
     // a search in the default sort is answered from the (tenant, created_at, id) index, which

@@ -1,16 +1,16 @@
 /**
- * Orders API — issue 5 §1 and spec §7.2 (GET /me/orders with search and limit): keyset-paged list,
+ * Orders API — docs/commerce.md and docs/product/api-calls.md (GET /me/orders with search and limit): keyset-paged list,
  * detail with items and status history, status changes along the allowed transitions only, cancel,
  * CSV export of the filtered view.
  */
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import type { Ctx } from '../kit';
 import { one } from '../kit';
 import { HttpError, notFound } from '../errors';
-import { countsChanged, pageJson } from '../../domain/paging';
-import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../../contract/orders';
+import { pageJson } from '../list-kit/paging';
+import { ORDER_TRANSITIONS, canTransition, type OrderStatus, ordersLive } from '../../../contract/orders';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
-import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from './schemas';
+import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from '../../../contract/orders';
 import { getOrder, listOrders, mapOrder } from './queries';
 
 export const ORDER_EXPORT_COLUMNS = [
@@ -20,7 +20,6 @@ export const ORDER_EXPORT_COLUMNS = [
 
 async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: OrderStatus, reason: string | undefined) {
   const t = ctx.auth.tenantId;
-  countsChanged(t);
   const cur = await ctx.tx.query<{ id: string; status: OrderStatus }>('select id, status from orders where tenant_id = $1 and id = upper($2) for update', [t, ctx.params.id]);
   const order = cur.rows[0];
   if (!order) throw notFound('Order');
@@ -120,4 +119,4 @@ const orders: ApiModule = (api) => {
     handler: (ctx) => changeStatus(ctx, 'cancelled', ctx.body.reason),
   });
 };
-export default orders;
+export default defineModule({ name: 'orders', routes: orders, live: ordersLive });

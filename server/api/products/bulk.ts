@@ -1,12 +1,13 @@
 /**
- * Bulk product edit — issue 5 §4: `{action, ids, changes}` → one result per id. Each item is checked
+ * Bulk product edit — docs/commerce.md: `{action, ids, changes}` → one result per id. Each item is checked
  * before it is written (missing, below MAP), so one bad item fails alone and the others still apply.
  * Price changes apply to every variant; stock sets every variant's stock (docs/commerce.md).
  */
 import type { Ctx } from '../kit';
 import { num, numOrNull, round2 } from '../../domain/numbers';
 import { rollUpVariants } from './write';
-import type { BulkBody } from './schemas';
+import type { BulkBody } from '../../../contract/products';
+import { MONEY_MAX } from '../../../contract/fields';
 
 export interface BulkResult { id: string; ok: boolean; error?: { code: string; message: string } }
 
@@ -44,6 +45,12 @@ export async function runBulk(ctx: Ctx<unknown, unknown, BulkBody>): Promise<Bul
     const variants = (await tx.query<PriceRow>('select id, price, map_price, stock from product_variants where tenant_id = $1 and product_id = $2', [t, id])).rows;
     const targets = variants.length ? variants : [product];
     const priced = targets.map((v) => ({ id: v.id, price: newPrice(num(v.price), changes), map: numOrNull(v.map_price) }));
+    // a relative change can push a large price past what the money columns hold: this item fails alone
+    const tooHigh = priced.find((v) => v.price > MONEY_MAX);
+    if (tooHigh) {
+      results.push({ id, ok: false, error: { code: 'out_of_range', message: `New price ${tooHigh.price.toFixed(2)} is above ${MONEY_MAX.toLocaleString('en-US')}` } });
+      continue;
+    }
     const belowMap = priced.find((v) => v.map !== null && v.price < v.map);
     if (belowMap) {
       results.push({ id, ok: false, error: { code: 'below_map', message: `New price ${belowMap.price.toFixed(2)} is below the MAP price ${belowMap.map!.toFixed(2)}` } });

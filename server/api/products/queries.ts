@@ -1,10 +1,10 @@
-/** Product reads — issue 5 §1: filters, sorts and search in SQL on indexes (DESIGN §4). */
+/** Product reads — docs/commerce.md: filters, sorts and search in SQL on indexes (docs/api-conventions.md). */
 import type { Tx } from '../../db';
 import { num, numOrNull } from '../../domain/numbers';
-import { prefixTsQuery } from '../../domain/search-query';
-import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
-import { LOW_STOCK_MAX, type ProductListQuery } from './schemas';
-import { whereBuilder } from '../../domain/sql-where';
+import { prefixTsQuery } from '../list-kit/search-query';
+import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
+import { LOW_STOCK_MAX, type ProductListQuery } from '../../../contract/products';
+import { whereBuilder } from '../list-kit/where-builder';
 
 const SORTS: Record<ProductListQuery['sort'], SortSpec> = {
   title: { columns: ['p.title', 'p.id'], types: ['text', 'uuid'] },
@@ -43,6 +43,7 @@ export function mapVariant(r: Row): Row & { price: number; compare_at_price: num
     map_price: numOrNull(r.map_price),
     stock: num(r.stock),
     weight: numOrNull(r.weight),
+    ...(r.orders_count !== undefined ? { orders_count: num(r.orders_count) } : {}),
   };
 }
 
@@ -79,11 +80,7 @@ export async function listProducts(tx: Tx, tenantId: string, q: ProductListQuery
     select: LIST_COLUMNS,
     where,
     params,
-    sort: SORTS[q.sort],
-    order: q.order,
-    limit: q.limit,
-    offset: q.offset,
-    cursor: q.cursor,
+    ...pageWindow(q, SORTS),
   });
 }
 
@@ -113,12 +110,23 @@ export async function getProduct(tx: Tx, tenantId: string, id: string) {
   return product;
 }
 
+const VARIANT_COLUMNS = `v.id, v.product_id, v.position, v.option1_name, v.option1_value, v.option2_name, v.option2_value, v.option3_name,
+  v.option3_value, v.sku, v.price, v.compare_at_price, v.cost, v.map_price, v.stock, v.weight, v.created_at, v.updated_at,
+  (select count(distinct oi.order_id)::int from order_items oi where oi.tenant_id = v.tenant_id and oi.variant_id = v.id) as orders_count`;
+
+/** A product's variants; `orders_count` = orders with a line of that variant (the delete confirmation says it). */
 export async function listVariants(tx: Tx, tenantId: string, productId: string) {
   const { rows } = await tx.query<Row>(
-    `select id, product_id, position, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value,
-            sku, price, compare_at_price, cost, map_price, stock, weight, created_at, updated_at
-       from product_variants where tenant_id = $1 and product_id = $2 order by position, sku`,
+    `select ${VARIANT_COLUMNS} from product_variants v where v.tenant_id = $1 and v.product_id = $2 order by v.position, v.sku`,
     [tenantId, productId],
   );
   return rows.map(mapVariant);
+}
+
+export async function getVariant(tx: Tx, tenantId: string, productId: string, variantId: string) {
+  const { rows } = await tx.query<Row>(
+    `select ${VARIANT_COLUMNS} from product_variants v where v.tenant_id = $1 and v.product_id = $2 and v.id = $3`,
+    [tenantId, productId, variantId],
+  );
+  return rows[0] ? mapVariant(rows[0]) : null;
 }

@@ -1,19 +1,20 @@
 /**
- * Products API — issue 5 §1 and spec §7.2 (GET /products with search, limit and filters): list, read,
+ * Products API — docs/commerce.md and docs/product/api-calls.md (GET /products with search, limit and filters): list, read,
  * create, update, delete, variants, variant summary and options, bulk edit, CSV export.
  */
 import { z } from 'zod';
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
 import { num, numOrNull } from '../../domain/numbers';
-import { countsChanged, fetchPage, pageBody } from '../../domain/paging';
+import { fetchPage, pageBody } from '../list-kit/paging';
 import { SHOPIFY_COLUMNS, shopifyRows, type ExportProduct } from '../../domain/shopify-products-csv';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
-import { bulkBody, idParams, productCreate, productListQuery, productUpdate, LOW_STOCK_MAX } from './schemas';
+import { bulkBody, idParams, productCreate, productListQuery, productUpdate, LOW_STOCK_MAX, productsLive } from '../../../contract/products';
 import { getProduct, listProducts, listVariants, mapProduct, mapVariant, productFilters } from './queries';
 import { createProduct, updateProduct } from './write';
 import { runBulk } from './bulk';
+import { variantRoutes } from './variant-routes';
 
 const productScope = z.object({ product_id: z.uuid().optional() });
 
@@ -23,6 +24,8 @@ function variantScope(tenantId: string, productId: string | undefined, column: s
 }
 
 const products: ApiModule = (api) => {
+  variantRoutes(api);
+
   api.route({
     method: 'GET',
     url: '/products',
@@ -72,9 +75,23 @@ const products: ApiModule = (api) => {
             });
             byProduct.set(v.product_id as string, list);
           }
+          // images go back into the Shopify image columns (docs/marketplaces.md "Product images")
+          const imgs = await tx.query<{ product_id: string; variant_id: string | null; variant_sku: string | null; url: string; alt: string | null; position: number }>(
+            `select i.product_id, i.variant_id, v.sku as variant_sku, i.url, i.alt, i.position
+               from product_images i left join product_variants v on v.id = i.variant_id
+              where i.tenant_id = $1 and i.product_id = any($2::uuid[]) order by i.product_id, i.position, i.id`,
+            [auth.tenantId, ids],
+          );
+          const imagesOf = new Map<string, NonNullable<ExportProduct['images']>>();
+          const variantImage = new Map<string, string>();
+          for (const i of imgs.rows) {
+            if (i.variant_sku) variantImage.set(i.variant_sku, i.url);
+            else imagesOf.set(i.product_id, [...(imagesOf.get(i.product_id) ?? []), { src: i.url, position: Number(i.position), alt: i.alt }]);
+          }
           const rows = page.rows.flatMap((r) => {
             const p = mapProduct(r) as unknown as ExportProduct;
-            return shopifyRows({ ...p, variants: byProduct.get(r.id as string) ?? [] });
+            const variants = (byProduct.get(r.id as string) ?? []).map((v) => ({ ...v, image: variantImage.get(v.sku) ?? null }));
+            return shopifyRows({ ...p, variants, images: imagesOf.get(r.id as string) ?? [] });
           });
           return { rows, next: page.nextCursor };
         },
@@ -90,7 +107,7 @@ const products: ApiModule = (api) => {
     async handler({ tx, auth, query }) {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'v.product_id');
       const { rows } = await tx.query<Record<string, unknown>>(
-        `select count(distinct v.product_id)::int as products, count(*)::int as variants, coalesce(sum(v.stock), 0)::int as total_stock,
+        `select count(distinct v.product_id)::int as products, count(*)::int as variants, coalesce(sum(v.stock), 0)::int8 as total_stock,
                 min(v.price) as price_min, max(v.price) as price_max, round(avg(v.price), 2) as price_avg,
                 count(*) filter (where v.stock <= 0)::int as out_of_stock,
                 count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX})::int as low_stock,
@@ -137,7 +154,6 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     body: bulkBody,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const results = await runBulk(ctx);
       const succeeded = results.filter((r) => r.ok).length;
       return one({ action: ctx.body.action, succeeded, failed: results.length - succeeded, results });
@@ -175,7 +191,6 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     body: productCreate,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
       const created = await getProduct(ctx.tx, ctx.auth.tenantId, id);
       await ctx.audit({ action: 'create', resource: 'products', resourceId: id, after: created });
@@ -192,7 +207,6 @@ const products: ApiModule = (api) => {
     params: idParams,
     body: productUpdate,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const t = ctx.auth.tenantId;
       const before = await getProduct(ctx.tx, t, ctx.params.id);
       if (!before) throw notFound('Product');
@@ -210,7 +224,6 @@ const products: ApiModule = (api) => {
     permission: 'write:products',
     params: idParams,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const before = await getProduct(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Product');
       await ctx.tx.query('delete from products where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
@@ -220,4 +233,4 @@ const products: ApiModule = (api) => {
     },
   });
 };
-export default products;
+export default defineModule({ name: 'products', routes: products, live: productsLive });

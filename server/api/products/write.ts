@@ -1,13 +1,13 @@
 /**
- * Product writes — issue 5 §1. A product's stock is the sum of its variants' stock and its price the
+ * Product writes — docs/commerce.md A product's stock is the sum of its variants' stock and its price the
  * lowest variant price whenever it has variants (docs/commerce.md); SKUs are unique per tenant.
  * Shared by the routes, bulk edits and the Shopify import.
  */
 import type { Tx } from '../../db';
 import { HttpError, badRequest } from '../errors';
-import type { ProductCreate, ProductUpdate, VariantInput } from './schemas';
+import type { ProductCreate, ProductUpdate, VariantInput } from '../../../contract/products';
 import type { z } from 'zod';
-import type { supplierLinkInput } from './schemas';
+import type { supplierLinkInput } from '../../../contract/products';
 
 type SupplierLink = z.infer<typeof supplierLinkInput>;
 
@@ -41,14 +41,15 @@ async function assertSuppliersExist(tx: Tx, tenantId: string, ids: string[]) {
 /** Replaces a product's variants: matched by id or SKU are updated, new ones inserted, missing ones deleted. */
 export async function replaceVariants(tx: Tx, tenantId: string, productId: string, variants: VariantInput[]): Promise<void> {
   const skus = variants.map((v) => v.sku.toUpperCase());
-  const dup = skus.find((s, i) => skus.indexOf(s) !== i);
-  if (dup) throw badRequest('Duplicate variant SKU', [{ field: 'variants', message: `SKU ${dup} appears twice`, code: 'duplicate_sku' }]);
+  // field paths name the row (`variants.2.sku`) so a form shows the error under that row's SKU
+  const dupAt = skus.findIndex((s, i) => skus.indexOf(s) !== i);
+  if (dupAt >= 0) throw badRequest('Duplicate variant SKU', [{ field: `variants.${dupAt}.sku`, message: `SKU ${variants[dupAt].sku} appears twice`, code: 'duplicate_sku' }]);
   if (variants.length) {
     const clash = await tx.query<{ sku: string }>(
       'select sku from product_variants where tenant_id = $1 and upper(sku) = any($2::text[]) and product_id <> $3',
       [tenantId, skus, productId],
     );
-    if (clash.rows[0]) throw skuTaken(clash.rows[0].sku, 'variants.sku');
+    if (clash.rows[0]) throw skuTaken(clash.rows[0].sku, `variants.${skus.indexOf(clash.rows[0].sku.toUpperCase())}.sku`);
   }
   const existing = await tx.query<{ id: string; sku: string }>('select id, sku from product_variants where tenant_id = $1 and product_id = $2', [tenantId, productId]);
   const byId = new Map(existing.rows.map((r) => [r.id, r]));

@@ -1,29 +1,18 @@
 /**
- * Streams API (issue 6 §1, §5; spec §6 "stream read → ops streams"): the event-log streams with
+ * Streams API (docs/events.md "Decisions"; permission ops:streams): the event-log streams with
  * message counts, the consumers with lag, the subjects seen, and the paged events themselves —
  * all for the caller's tenant. Permission ops:streams (agent, admin).
  */
-import { z } from 'zod';
-import { STREAM_NAMES } from '../../../contract/events';
-import type { ApiModule } from '../module';
+import { EVENTS_COUNT_CAP, eventParams, eventsQuery } from '../../../contract/streams';
+import { STREAM_NAMES, sseStreamOf } from '../../../contract/events';
+import { defineModule, type ApiModule } from '../module';
 import { list, one } from '../kit';
 import { notFound } from '../errors';
 import { wireEvent, toRecord, EVENT_COLUMNS, type EventRow } from '../../events/records';
-import { isValidPattern, subjectFilterRegex } from '../../events/subjects';
-import { sseStreamOf } from '../../events/sse-streams';
+import { subjectFilterRegex } from '../../events/subjects';
 
-const COUNT_CAP = 10_000;
 
-const eventsQuery = z.object({
-  stream: z.enum(STREAM_NAMES).optional(),
-  subject: z.string().max(200).refine((s) => isValidPattern(s) || /^[A-Za-z0-9_.-]+$/.test(s), 'subject must be a prefix or a pattern like orders.*').optional(),
-  since: z.coerce.number().int().min(0).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).max(COUNT_CAP).default(0),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
+const COUNT_CAP = EVENTS_COUNT_CAP;
 
 interface StreamStat { stream: string; messages: number; bytes: number; first_seq: number; last_seq: number; last_at: string | Date }
 interface SubjectStat { subject: string; stream: string; messages: number; first_seq: number; last_seq: number; last_at: string | Date }
@@ -109,7 +98,7 @@ const streams: ApiModule = (api) => {
         `select ${EVENT_COLUMNS} from events where ${w} order by seq ${query.order} limit ${query.limit} offset ${query.offset}`,
         params,
       );
-      // capped count: exact below 10,000 (DESIGN §8: no unbounded count per page)
+      // capped count: exact below 10,000 (docs/scaling.md: no unbounded count per page)
       const c = await tx.query<{ n: number }>(`select count(*) as n from (select 1 from events where ${w} limit ${COUNT_CAP + 1}) x`, params);
       const data = rows.map((r) => {
         const e = toRecord(r);
@@ -123,7 +112,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams/events/:seq',
     permission: 'ops:streams',
-    params: z.object({ seq: z.coerce.number().int().min(1) }),
+    params: eventParams,
     async handler({ tx, auth, params }) {
       const { rows } = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where tenant_id = $1 and seq = $2`, [auth.tenantId, params.seq]);
       if (!rows[0]) throw notFound('Event');
@@ -133,4 +122,4 @@ const streams: ApiModule = (api) => {
   });
 };
 
-export default streams;
+export default defineModule({ name: 'streams', routes: streams });

@@ -1,8 +1,9 @@
-/** Supplier reads — issue 5 §1: filters tier, country, search; sorts score, name, tier. */
+/** Supplier reads — docs/commerce.md: filters tier, country, search; sorts score, name, tier. */
 import type { Tx } from '../../db';
 import { num, numOrNull } from '../../domain/numbers';
-import { fetchPage, type Page, type SortSpec } from '../../domain/paging';
-import type { SupplierListQuery } from './schemas';
+import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
+import { HISTORY_MONTHS } from '../../domain/supplier-score';
+import type { SupplierListQuery } from '../../../contract/suppliers';
 
 export const SUPPLIER_COLUMNS = `s.id, s.name, s.tier, s.contact_name, s.email, s.phone, s.country, s.lead_time_days, s.on_time_rate,
   s.defect_rate, s.cancellation_rate, s.score, s.scored_at, s.created_at, s.updated_at`;
@@ -56,20 +57,36 @@ export function listSuppliers(tx: Tx, tenantId: string, q: SupplierListQuery & {
     select: SUPPLIER_COLUMNS,
     where,
     params,
-    sort: SORTS[q.sort],
-    order: q.order,
-    limit: q.limit,
-    offset: q.offset,
-    cursor: q.cursor,
+    ...pageWindow(q, SORTS),
     noCount,
   });
 }
 
+/**
+ * One supplier with what deleting it would touch: `products_count` products have it as main supplier
+ * (they would have none), `linked_products_count` products list it among their sources (those links go);
+ * `history_months` = months of performance in the scoring window (0: score-all cannot score it yet).
+ */
 export async function getSupplier(tx: Tx, tenantId: string, id: string) {
   const { rows } = await tx.query<Row>(
-    `select ${SUPPLIER_COLUMNS}, (select count(*)::int from products p where p.supplier_id = s.id) as products_count
+    `select ${SUPPLIER_COLUMNS},
+            (select count(*)::int from products p where p.tenant_id = s.tenant_id and p.supplier_id = s.id) as products_count,
+            (select count(distinct ps.product_id)::int from product_suppliers ps where ps.tenant_id = s.tenant_id and ps.supplier_id = s.id)
+              as linked_products_count,
+            (select count(*)::int from supplier_performance sp
+              where sp.tenant_id = s.tenant_id and sp.supplier_id = s.id
+                and sp.month > (date_trunc('month', now() at time zone 'UTC')::date - make_interval(months => $3))
+                and sp.month <= date_trunc('month', now() at time zone 'UTC')::date) as history_months
        from suppliers s where s.tenant_id = $1 and s.id = $2`,
-    [tenantId, id],
+    [tenantId, id, HISTORY_MONTHS],
   );
-  return rows[0] ? ({ ...mapSupplier(rows[0]), products_count: num(rows[0].products_count) } as Row) : null;
+  const r = rows[0];
+  return r
+    ? ({
+        ...mapSupplier(r),
+        products_count: num(r.products_count),
+        linked_products_count: num(r.linked_products_count),
+        history_months: num(r.history_months),
+      } as Row)
+    : null;
 }

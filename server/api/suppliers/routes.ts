@@ -1,15 +1,15 @@
 /**
- * Suppliers API — issue 5 §1 and spec §7.2: list (tier, country, search; sort score, name, tier),
+ * Suppliers API — docs/commerce.md and docs/product/api-calls.md: list (tier, country, search; sort score, name, tier),
  * create, read, update, delete (write:suppliers — a seller may, an agent may not), score-all,
  * monthly performance series, CSV export of the filtered view.
  */
-import type { ApiModule } from '../module';
+import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
 import { num } from '../../domain/numbers';
-import { countsChanged, pageBody } from '../../domain/paging';
+import { pageBody } from '../list-kit/paging';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
-import { performanceQuery, supplierCreate, supplierListQuery, supplierParams, supplierUpdate } from './schemas';
+import { performanceQuery, supplierCreate, supplierListQuery, supplierParams, supplierUpdate, suppliersLive } from '../../../contract/suppliers';
 import { getSupplier, listSuppliers, mapSupplier } from './queries';
 import { scoreAll } from './score';
 
@@ -62,7 +62,6 @@ const suppliers: ApiModule = (api) => {
     url: '/suppliers/score-all',
     permission: 'write:suppliers',
     handler: async (ctx) => {
-      countsChanged(ctx.auth.tenantId);
       return one(await scoreAll(ctx));
     },
   });
@@ -116,7 +115,6 @@ const suppliers: ApiModule = (api) => {
     permission: 'write:suppliers',
     body: supplierCreate,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const b = ctx.body;
       const { rows } = await ctx.tx.query<{ id: string }>(
         `insert into suppliers (tenant_id, name, tier, contact_name, email, phone, country, lead_time_days, on_time_rate, defect_rate, cancellation_rate)
@@ -139,7 +137,6 @@ const suppliers: ApiModule = (api) => {
     params: supplierParams,
     body: supplierUpdate,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const t = ctx.auth.tenantId;
       const before = await getSupplier(ctx.tx, t, ctx.params.id);
       if (!before) throw notFound('Supplier');
@@ -164,14 +161,14 @@ const suppliers: ApiModule = (api) => {
     permission: 'write:suppliers',
     params: supplierParams,
     async handler(ctx) {
-      countsChanged(ctx.auth.tenantId);
       const before = await getSupplier(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Supplier');
       await ctx.tx.query('delete from suppliers where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       await ctx.audit({ action: 'delete', resource: 'suppliers', resourceId: ctx.params.id, before });
       await ctx.emit('suppliers.deleted', { id: ctx.params.id, name: before.name });
-      return one({ id: ctx.params.id, deleted: true });
+      // what the confirmation announced: products left without a main supplier, supplier links removed
+      return one({ id: ctx.params.id, deleted: true, products_unlinked: before.products_count, linked_products: before.linked_products_count });
     },
   });
 };
-export default suppliers;
+export default defineModule({ name: 'suppliers', routes: suppliers, live: suppliersLive });

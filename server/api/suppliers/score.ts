@@ -1,23 +1,20 @@
 /**
- * POST /suppliers/score-all — issue 5 §1: the documented weighted score (server/domain/supplier-score.ts)
+ * POST /suppliers/score-all — docs/commerce.md: the documented weighted score (server/domain/supplier-score.ts)
  * from the last 12 months of supplier_performance, tier re-assigned by score; every change is audited
  * with before/after score and tier, and one `suppliers.scored` event names the run.
  */
+import type { ScoreResult, SkippedSupplier } from '../../../contract/suppliers';
 import type { Ctx } from '../kit';
 import { num, numOrNull } from '../../domain/numbers';
 import { currentMonth, scoreSupplier, HISTORY_MONTHS, type MonthPerformance } from '../../domain/supplier-score';
 
-export interface ScoreResult {
-  id: string;
-  name: string;
-  score: number | null;
-  tier: number;
-  previous_score: number | null;
-  previous_tier: number;
-  changed: boolean;
-}
+export type { ScoreResult, SkippedSupplier };
 
-export async function scoreAll(ctx: Ctx<unknown, unknown, unknown>): Promise<{ as_of: string; scored: number; changed: number; suppliers: ScoreResult[] }> {
+export const NO_HISTORY_MESSAGE = `No performance recorded in the last ${HISTORY_MONTHS} months`;
+
+export async function scoreAll(
+  ctx: Ctx<unknown, unknown, unknown>,
+): Promise<{ as_of: string; scored: number; changed: number; suppliers: ScoreResult[]; skipped: SkippedSupplier[] }> {
   const { tx, auth } = ctx;
   const asOf = currentMonth();
   const suppliers = await tx.query<{ id: string; name: string; tier: unknown; score: unknown }>(
@@ -43,11 +40,14 @@ export async function scoreAll(ctx: Ctx<unknown, unknown, unknown>): Promise<{ a
     history.set(p.supplier_id, list);
   }
   const results: ScoreResult[] = [];
+  const skipped: SkippedSupplier[] = [];
   for (const s of suppliers.rows) {
     const prevScore = numOrNull(s.score);
     const prevTier = num(s.tier);
     const r = scoreSupplier(history.get(s.id) ?? [], asOf);
     if (!r) {
+      // nothing to score from: the answer says so rather than counting it silently as "unchanged"
+      skipped.push({ id: s.id, name: s.name, reason: 'no_history', message: NO_HISTORY_MESSAGE });
       results.push({ id: s.id, name: s.name, score: prevScore, tier: prevTier, previous_score: prevScore, previous_tier: prevTier, changed: false });
       continue;
     }
@@ -70,12 +70,13 @@ export async function scoreAll(ctx: Ctx<unknown, unknown, unknown>): Promise<{ a
     results.push({ id: s.id, name: s.name, score: r.score, tier: r.tier, previous_score: prevScore, previous_tier: prevTier, changed });
   }
   const changedCount = results.filter((r) => r.changed).length;
-  const scored = results.filter((r) => r.score !== null).length;
+  const scored = results.length - skipped.length;
   await ctx.emit('suppliers.scored', {
     as_of: asOf,
     scored,
     changed: changedCount,
+    skipped: skipped.length,
     suppliers: results.map((r) => ({ id: r.id, score: r.score, tier: r.tier, changed: r.changed })),
   });
-  return { as_of: asOf, scored, changed: changedCount, suppliers: results };
+  return { as_of: asOf, scored, changed: changedCount, suppliers: results, skipped };
 }

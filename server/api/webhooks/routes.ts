@@ -1,42 +1,26 @@
 /**
- * Outbound webhooks API (issue 6 §3), admin only: permission manage:integrations (spec §6
+ * Outbound webhooks API (docs/events.md), admin only: permission manage:integrations (docs/product/routes-and-roles.md
  * "integration manage"; webhooks are an integration). Endpoints with subject filters and a
  * signing secret (shown in full only when created or rotated), and their recent deliveries.
  * Writes are audited with the secret masked.
  */
-import { z } from 'zod';
-import type { ApiModule } from '../module';
+import {
+  deliveriesQuery,
+  webhookCreate as createBody,
+  webhookParams as idParams,
+  webhookUpdate as updateBody,
+} from '../../../contract/webhooks';
+import { defineModule, type ApiModule } from '../module';
+import type { ConsumerFactory } from '../../events/consumers';
+import { webhookConsumer } from '../../events/webhooks/dispatcher';
 import { list, one } from '../kit';
 import { HttpError, notFound } from '../errors';
 import type { Tx } from '../../db';
-import { isValidPattern } from '../../events/subjects';
 import { newSecret } from '../../events/webhooks/signing';
 import { checkWebhookUrl } from '../../events/webhooks/url-policy';
 import { invalidateEndpoints } from '../../events/webhooks/endpoints';
-import { withWindowTotal } from '../../domain/paging';
+import { withWindowTotal } from '../list-kit/paging';
 
-const idParams = z.object({ id: z.uuid() });
-const subjects = z
-  .array(z.string().refine(isValidPattern, 'subject filter must look like orders.* or orders.> or >'))
-  .min(1)
-  .max(20);
-const createBody = z.object({
-  url: z.string().trim().min(1).max(2000),
-  subjects,
-  description: z.string().max(500).default(''),
-  active: z.boolean().default(true),
-});
-const updateBody = z.object({
-  url: z.string().trim().min(1).max(2000).optional(),
-  subjects: subjects.optional(),
-  description: z.string().max(500).optional(),
-  active: z.boolean().optional(),
-});
-const deliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  status: z.enum(['succeeded', 'failed']).optional(),
-});
 
 interface EndpointRow {
   id: string; url: string; subjects: string[]; secret: string; active: boolean; description: string;
@@ -208,4 +192,7 @@ const webhooks: ApiModule = (api) => {
   });
 };
 
-export default webhooks;
+/** Outbound deliveries: every event of a tenant to its matching endpoints (server/events/webhooks/dispatcher.ts). */
+const deliveries: ConsumerFactory = ({ db, cfg }) => webhookConsumer(db, { timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivate });
+
+export default defineModule({ name: 'webhooks', routes: webhooks, consumers: [deliveries] });

@@ -1,5 +1,5 @@
 -- Foundation: tenants, profiles (tenant tables under row-level security) and the embedded auth schema.
--- Tenant tables carry tenant_id and a policy on the per-transaction setting app.tenant_id (DESIGN §4).
+-- Tenant tables carry tenant_id and a policy on the per-transaction setting app.tenant_id (docs/api-conventions.md).
 
 create table tenants (
   id uuid primary key,

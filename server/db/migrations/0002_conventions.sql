@@ -1,4 +1,4 @@
--- API conventions: audit log, idempotency keys, feature flags, event log (outbox). DESIGN §4–§5.
+-- API conventions: audit log, idempotency keys, feature flags, event log (outbox). docs/api-conventions.md, docs/events.md.
 
 create table audit_log (
   id bigserial primary key,
@@ -49,7 +49,7 @@ alter table feature_flags force row level security;
 create policy tenant_isolation on feature_flags
   using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 
--- transactional outbox: domain writes append here in their own transaction (DESIGN §5)
+-- transactional outbox: domain writes append here in their own transaction (docs/events.md)
 create table events (
   seq bigserial primary key,
   tenant_id uuid not null references tenants(id),

@@ -1,5 +1,5 @@
--- API conventions, second part (issue 3): the per-minute API rate-limit counters and an index for
--- the audit log's actor filter. DESIGN §1: counters live in the database so every replica shares
+-- API conventions, second part (docs/api-conventions.md): the per-minute API rate-limit counters and an index for
+-- the audit log's actor filter. docs/product/architecture.md §1: counters live in the database so every replica shares
 -- one budget per user.
 
 -- Fixed-window counters, one row per bucket ("u:<user id>", "u:<user id>:w", "ip:<address>") and

@@ -1,4 +1,4 @@
--- Commerce core (issue 5, DESIGN §6): suppliers with monthly performance, products with variants and
+-- Commerce core (docs/commerce.md, docs/product/business-rules.md): suppliers with monthly performance, products with variants and
 -- supplier links, orders with items and status history. Every table carries tenant_id under the
 -- tenant_isolation policy; every sort and filter the API offers has an index led by tenant_id.
 -- Money is numeric(12,2); rates are fractions 0..1; weights are grams (docs/commerce.md).

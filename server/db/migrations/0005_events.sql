@@ -1,4 +1,4 @@
--- Automation platform (issue 6, DESIGN §5): event log ordering and statistics, durable consumers,
+-- Automation platform (docs/events.md, docs/events.md): event log ordering and statistics, durable consumers,
 -- dead-letter queue, outbound webhooks, worker heartbeats. docs/events.md explains each choice.
 
 -- 1. Commit order = sequence order. A bigserial is handed out at insert time, so two concurrent

@@ -1,5 +1,5 @@
 /**
- * JetStream engine (NATS_URL set; issue 6 §7, DESIGN §5/§8): the outbox is relayed to JetStream,
+ * JetStream engine (NATS_URL set; docs/events.md "JetStream"): the outbox is relayed to JetStream,
  * every consumer becomes durable pull consumers (explicit ack, max_deliver, ack_wait), a failure
  * is nak'ed with the backoff delay of its attempt (nak delay rather than a consumer `backoff`
  * list, whose first step would also replace ack_wait), and MAX_DELIVERIES advisories — captured in
@@ -27,22 +27,28 @@ import { embeddedConsumerStats } from '../consumer-stats';
 import { deadLetter } from '../dlq-store';
 import { resolveConsumer } from '../embedded-engine';
 import { runtimeTx } from '../runtime-tx';
-import type { ConsumerDef, ConsumerStats, EventEngine, EventMessage } from '../types';
+import { addCount, bumpTenantCounters, type CountsByTenant } from '../tenant-counters';
+import type { TailListener } from '../tail';
+import type { ConsumerDef, ConsumerStats, EngineHealth, EventEngine, EventMessage } from '../types';
 import { ALL_STREAMS, advisoryStream, consumerOfDurable, durablesOf, jsStream, maxDeliveriesAdvisory, type DurableSpec } from './naming';
 import { JetStreamRelay } from './relay';
 
 const LAST_ERRORS_MAX = 10_000;
 const ACKED_MEMORY = 50_000;
+const COUNTERS_FLUSH_MS = 1000;
 
 export class JetStreamEngine implements EventEngine {
   readonly kind = 'jetstream' as const;
   private nc: NatsConnection | null = null;
   private js: JetStreamClient | null = null;
   private jsm: JetStreamManager | null = null;
-  relay: JetStreamRelay | null = null;
+  private relay: JetStreamRelay | null = null;
   private readonly defs = new Map<string, { def: ResolvedConsumer; durables: DurableSpec[]; lane: ConsumerLoop }>();
   private readonly running: ConsumerMessages[] = [];
-  private readonly lastErrors = new Map<string, string>();
+  private readonly lastErrors = new Map<string, { error: string; tenantId: string }>();
+  /** Delivered / acked per consumer and tenant since the last flush (tenant-counters.ts). */
+  private counts = new Map<string, CountsByTenant>();
+  private countsTimer: NodeJS.Timeout | null = null;
   private readonly acked = new Set<string>();
   private readonly handling = new Set<string>();
   private acks: JsMsg[] = [];
@@ -63,6 +69,22 @@ export class JetStreamEngine implements EventEngine {
     );
     this.relay = new JetStreamRelay(this.db, this.nc, this.cfg.natsPrefix, this.onError);
     await this.relay.init();
+  }
+
+  /** The relay publishes the rows the tail already read instead of reading them back. */
+  tailListeners(): TailListener[] {
+    const relay = this.relay;
+    return relay ? [{ wantsRecords: () => true, onEvents: (events, after) => relay.offer(events, after) }] : [];
+  }
+
+  health(): EngineHealth {
+    const relayError = this.relay?.lastError ?? null;
+    return { degraded: !this.connected() || !!relayError, relayed: this.relay?.lastSeq ?? null, relayError };
+  }
+
+  /** JetStream keeps delivery counts per durable, not per recent window: no figure for the heartbeat. */
+  recentDeliveries(): null {
+    return null;
   }
 
   private async ensureStream(name: string, subjects: string[]): Promise<void> {
@@ -155,14 +177,16 @@ export class JetStreamEngine implements EventEngine {
     }
     if (this.handling.has(key)) return;
     this.handling.add(key);
+    this.count(def.name, msg.tenantId, 'delivered');
     try {
       await def.handle(msg);
       this.lastErrors.delete(key);
       this.remember(key);
       this.ack(m);
+      this.count(def.name, msg.tenantId, 'acked');
     } catch (e) {
       if (this.lastErrors.size > LAST_ERRORS_MAX) this.lastErrors.delete(this.lastErrors.keys().next().value as string);
-      this.lastErrors.set(key, e instanceof Error ? e.message : String(e));
+      this.lastErrors.set(key, { error: e instanceof Error ? e.message : String(e), tenantId: msg.tenantId });
       // on the last attempt JetStream stops redelivering and publishes the MAX_DELIVERIES advisory
       m.nak(attempt >= def.maxDeliver ? undefined : backoffDelay(def.backoffMs, attempt));
     } finally {
@@ -186,6 +210,33 @@ export class JetStreamEngine implements EventEngine {
     const list = this.acks;
     this.acks = [];
     for (const m of list) m.ack();
+  }
+
+  private count(consumer: string, tenantId: string, field: 'delivered' | 'acked'): void {
+    if (!tenantId) return;
+    let m = this.counts.get(consumer);
+    if (!m) this.counts.set(consumer, (m = new Map()));
+    addCount(m, tenantId, field);
+    if (!this.countsTimer) {
+      this.countsTimer = setTimeout(() => void this.flushCounts(), COUNTERS_FLUSH_MS);
+      this.countsTimer.unref();
+    }
+  }
+
+  /** Writes the counted deliveries and acks (at most a second late; a crash loses at most that second's counts). */
+  async flushCounts(): Promise<void> {
+    if (this.countsTimer) clearTimeout(this.countsTimer);
+    this.countsTimer = null;
+    const counts = this.counts;
+    this.counts = new Map();
+    if (counts.size === 0) return;
+    try {
+      await runtimeTx(this.db, async (tx) => {
+        for (const [consumer, m] of counts) await bumpTenantCounters(tx, consumer, m);
+      });
+    } catch (e) {
+      this.onError(e);
+    }
   }
 
   private remember(key: string): void {
@@ -223,9 +274,13 @@ export class JetStreamEngine implements EventEngine {
     const sm = await this.jsm!.streams.getMessage(a.stream, { seq: a.stream_seq });
     const seq = Number(sm.header.get('Event-Seq'));
     const key = `${a.stream}:${a.consumer}:${a.stream_seq}`;
-    const lastError = this.lastErrors.get(key) ?? `no ack after ${a.deliveries} deliveries (handler error recorded on another replica or ack timeout)`;
+    const lastError = this.lastErrors.get(key)?.error ?? `no ack after ${a.deliveries} deliveries (handler error recorded on another replica or ack timeout)`;
     this.lastErrors.delete(key);
-    await runtimeTx(this.db, (tx) => deadLetter(tx, { consumer: consumerOfDurable(a.consumer), seq, attempts: a.deliveries, lastError }));
+    const consumer = consumerOfDurable(a.consumer);
+    await runtimeTx(this.db, async (tx) => {
+      const tenantId = await deadLetter(tx, { consumer, seq, attempts: a.deliveries, lastError });
+      if (tenantId) await bumpTenantCounters(tx, consumer, new Map([[tenantId, { delivered: 0, acked: 0, deadLettered: 1 }]]));
+    });
     await this.db.query('update event_consumers set dead_lettered = dead_lettered + 1 where name = $1', [consumerOfDurable(a.consumer)]);
   }
 
@@ -235,6 +290,7 @@ export class JetStreamEngine implements EventEngine {
     for (const m of this.running) m.stop();
     this.flushAcks(); // handlers that succeeded are acked before the connection drains
     await Promise.all([...this.defs.values()].map((d) => d.lane.stop()));
+    await this.flushCounts();
     await this.nc?.drain().catch(() => undefined);
   }
 
@@ -250,22 +306,23 @@ export class JetStreamEngine implements EventEngine {
     return !!this.nc && !this.nc.isClosed() && !this.stopped;
   }
 
-  /** Lag in JetStream mode = num_pending + num_ack_pending of the consumer's durables (all tenants) + queued replays. */
+  /**
+   * A tenant's figures only (docs/events.md "Consumer figures"): lag = the tenant's matching events
+   * not yet relayed to JetStream, its queued replays, and its messages that failed on this replica
+   * and wait for JetStream's redelivery. JetStream's own num_pending counts every tenant's messages
+   * together, so it is not shown to a tenant.
+   */
   async consumerStats(tenantId: string): Promise<ConsumerStats[]> {
-    const base = await embeddedConsumerStats(this.db, tenantId, 'jetstream');
+    await this.flushCounts();
+    const base = await embeddedConsumerStats(this.db, tenantId, 'jetstream', this.relay?.name);
     for (const s of base) {
       const entry = this.defs.get(s.name);
       if (!entry) continue;
-      let pending = 0;
-      let redelivering = 0;
-      for (const d of entry.durables) {
-        const info = await this.jsm!.consumers.info(d.stream, d.durable).catch(() => null);
-        if (!info) continue;
-        pending += info.num_pending + info.num_ack_pending;
-        redelivering += info.num_redelivered;
-      }
-      s.lag += pending;
-      s.redelivering += redelivering;
+      const durables = new Set(entry.durables.map((d) => d.durable));
+      let failing = 0;
+      for (const [key, v] of this.lastErrors) if (v.tenantId === tenantId && durables.has(key.split(':')[1])) failing++;
+      s.lag += failing;
+      s.redelivering += failing;
     }
     return base;
   }

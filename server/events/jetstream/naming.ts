@@ -1,11 +1,12 @@
 /**
- * JetStream naming (issue 6 §7, docs/events.md): one JetStream stream per event stream,
+ * JetStream naming (docs/events.md, docs/events.md): one JetStream stream per event stream,
  * `<prefix><STREAM>`, capturing `<prefix><STREAM>.>`; an event's subject is
  * `<prefix><STREAM>.<subject>` and its tenant travels in the `Tenant-Id` header, so subject
- * filters stay tenant-agnostic. One durable per (consumer, stream, filter): DESIGN §8 allows one
+ * filters stay tenant-agnostic. One durable per (consumer, stream, filter): docs/product/architecture.md §8 allows one
  * filter subject per consumer.
  */
-import { STREAM_NAMES, streamOf, type StreamName } from '../../../contract/events';
+import { STREAM_NAMES, type StreamName } from '../../../contract/events';
+import { streamOf } from '../live-table';
 import { streamsOfPattern } from '../subjects';
 
 export const jsStream = (prefix: string, s: StreamName) => `${prefix}${s}`;

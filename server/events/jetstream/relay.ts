@@ -1,5 +1,5 @@
 /**
- * Outbox → JetStream relay (issue 6 §7): publishes event rows past `event_relay.last_seq` with
+ * Outbox → JetStream relay (docs/events.md): publishes event rows past `event_relay.last_seq` with
  * `Nats-Msg-Id` = event seq, so a relay that crashed after publishing and before saving its
  * position is deduplicated by JetStream (duplicate window) when it publishes again.
  * The position moves only after JetStream acknowledged every message of the batch.
@@ -47,7 +47,8 @@ export class JetStreamRelay {
     this.publisher = new BatchPublisher(nc, ACK_TIMEOUT_MS);
   }
 
-  private get name() {
+  /** Its position row in event_relay (the tenant consumer figures read how far the relay got). */
+  get name() {
     return `jetstream:${this.prefix}`;
   }
 

@@ -1,59 +1,60 @@
 /**
- * Outbound webhooks consumer (issue 6 §3): every event of a tenant is POSTed to that tenant's
+ * Outbound webhooks consumer (docs/events.md "Webhooks"): every event of a tenant is POSTed to that tenant's
  * active endpoints whose subject filters match. Body `{id, subject, data, timestamp, tenant_id}`,
  * headers X-Webhook-Id / X-Webhook-Timestamp / X-Webhook-Signature. 2xx acks; anything else naks
  * (retry with backoff, DLQ after max_deliver). Endpoints that already succeeded for an event are
  * skipped on a retry or replay, so one failing endpoint does not resend to the others.
  */
 import type { Db } from '../../db';
+import { WEBHOOK_EVENTS, isPlatformSubject } from '../../../contract/events';
+import { appendEvents, newEvent } from '../outbox';
 import { wireEvent } from '../records';
 import { tenantTx } from '../runtime-tx';
 import type { ConsumerDef, EventMessage } from '../types';
 import { activeEndpoints, type ActiveEndpoint } from './endpoints';
+import type { Resolver } from './guarded-lookup';
+import { postWebhook, webhookAgents } from './http-post';
 import { sign } from './signing';
-import { checkResolvedUrl } from './url-policy';
 
 export const WEBHOOK_CONSUMER = 'webhooks';
 
 interface Outcome { endpoint: ActiveEndpoint; ok: boolean; status: number | null; error: string | null; ms: number }
 
-async function post(ep: ActiveEndpoint, msg: EventMessage, timeoutMs: number, allowPrivate: boolean): Promise<Outcome> {
-  const started = Date.now();
-  const verdict = await checkResolvedUrl(ep.url, allowPrivate);
-  if (!verdict.ok) return { endpoint: ep, ok: false, status: null, error: `refused: ${verdict.reason}`, ms: 0 };
-  const body = JSON.stringify(wireEvent(msg));
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  try {
-    const res = await fetch(ep.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'seller-console-webhooks/1',
-        'x-webhook-id': String(msg.seq),
-        'x-webhook-timestamp': timestamp,
-        'x-webhook-signature': sign(ep.secret, timestamp, body),
-      },
-      body,
-      redirect: 'manual', // a redirect could point inside the network: not followed
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    const ok = res.status >= 200 && res.status < 300;
-    return { endpoint: ep, ok, status: res.status, error: ok ? null : `HTTP ${res.status}`, ms: Date.now() - started };
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    const reason = err.name === 'TimeoutError' ? `timeout after ${timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
-    return { endpoint: ep, ok: false, status: null, error: reason, ms: Date.now() - started };
-  }
+export interface WebhookOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  /** Name resolution for the connect-time address check (tests inject one). */
+  resolver?: Resolver;
 }
 
-export function webhookConsumer(db: Db, o: { timeoutMs: number; allowPrivate: boolean }): ConsumerDef {
+async function post(ep: ActiveEndpoint, msg: EventMessage, o: WebhookOptions, agents: ReturnType<typeof webhookAgents>): Promise<Outcome> {
+  const started = Date.now();
+  const body = JSON.stringify(wireEvent(msg));
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'seller-console-webhooks/1',
+    'x-webhook-id': String(msg.seq),
+    'x-webhook-timestamp': timestamp,
+    'x-webhook-signature': sign(ep.secret, timestamp, body),
+  };
+  const r = await postWebhook(ep.url, body, headers, o, agents);
+  const ok = r.status !== null && r.status >= 200 && r.status < 300;
+  const error = ok ? null : (r.error ?? `HTTP ${r.status}`);
+  return { endpoint: ep, ok, status: r.status, error, ms: error?.startsWith('refused:') ? 0 : Date.now() - started };
+}
+
+export function webhookConsumer(db: Db, o: WebhookOptions): ConsumerDef {
+  const agents = webhookAgents(o);
   return {
     name: WEBHOOK_CONSUMER,
     filterSubjects: ['>'],
     agentName: 'webhook-dispatcher',
     concurrency: 32,
     async handle(msg) {
+      // the platform's own delivery and DLQ events are not sent out: a failing endpoint would
+      // otherwise produce a "failed" event that is delivered to it again, without end
+      if (isPlatformSubject(msg.subject)) return;
       const endpoints = (await activeEndpoints(db, msg.tenantId)).filter((e) => e.matches(msg.subject));
       if (endpoints.length === 0) return;
       const done = await tenantTx(db, msg.tenantId, (tx) =>
@@ -64,7 +65,7 @@ export function webhookConsumer(db: Db, o: { timeoutMs: number; allowPrivate: bo
       );
       const skip = new Set(done.rows.map((r) => r.endpoint_id));
       const todo = endpoints.filter((e) => !skip.has(e.id));
-      const outcomes = await Promise.all(todo.map((ep) => post(ep, msg, o.timeoutMs, o.allowPrivate)));
+      const outcomes = await Promise.all(todo.map((ep) => post(ep, msg, o, agents)));
       await tenantTx(db, msg.tenantId, async (tx) => {
         for (const r of outcomes) {
           await tx.query(
@@ -76,6 +77,18 @@ export function webhookConsumer(db: Db, o: { timeoutMs: number; allowPrivate: bo
             [msg.tenantId, r.endpoint.id, msg.seq, msg.subject, r.ok ? 'succeeded' : 'failed', r.status, r.error, r.ms],
           );
         }
+        // the webhooks page refreshes live on these (contract/events.ts PLATFORM_LIVE_ROUTES)
+        const events = outcomes.map((r) =>
+          newEvent(r.ok ? WEBHOOK_EVENTS.delivered : WEBHOOK_EVENTS.failed, {
+            id: r.endpoint.id,
+            endpoint_id: r.endpoint.id,
+            event_seq: msg.seq,
+            subject: msg.subject,
+            http_status: r.status,
+            error: r.error,
+          }),
+        );
+        await appendEvents(tx, msg.tenantId, events, { correlationId: msg.correlationId ?? undefined, causationId: String(msg.seq) });
       });
       const failed = outcomes.filter((r) => !r.ok);
       if (failed.length > 0) throw new Error(failed.map((f) => `${f.endpoint.url}: ${f.error}`).join('; '));

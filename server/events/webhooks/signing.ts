@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (issue 6 §3): `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + body)>`.
+ * Webhook signatures (docs/events.md): `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + body)>`.
  * The timestamp is signed too, so a receiver can refuse old replays of a captured request.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

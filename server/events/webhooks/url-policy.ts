@@ -1,43 +1,25 @@
 /**
- * Which webhook URLs the server will call (SSRF guard, docs/events.md): http(s) only, no
- * credentials in the URL, never link-local (cloud metadata at 169.254.169.254) or unspecified
- * addresses; loopback and private networks only when allowed (default outside production:
- * local receivers). The resolved address is checked again at delivery time, so a DNS name that
- * later points inside is refused then too.
+ * Which webhook URLs the server will call (SSRF guard, docs/events.md "Webhooks"): http(s)
+ * only, no credentials in the URL, never link-local (cloud metadata at 169.254.169.254),
+ * unspecified or reserved addresses in any spelling (address-policy.ts); loopback and private
+ * networks only when allowed (WEBHOOK_ALLOW_PRIVATE; default outside production: local
+ * receivers). This is the check when an endpoint is saved; a name is judged again on the address
+ * it resolves to at connect time (guarded-lookup.ts), so DNS rebinding cannot pass.
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { judgeAddress, type AddressVerdict } from './address-policy';
 
-export type UrlVerdict = { ok: true } | { ok: false; reason: string };
+export type UrlVerdict = AddressVerdict;
 
-function ipv4Kind(ip: string): 'loopback' | 'private' | 'link-local' | 'unspecified' | 'public' {
-  const [a, b] = ip.split('.').map(Number);
-  if (a === 127) return 'loopback';
-  if (a === 0) return 'unspecified';
-  if (a === 169 && b === 254) return 'link-local';
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return 'private';
-  return 'public';
+/** The host of a URL without IPv6 brackets; WHATWG URL has already turned 0xa9fea9fe into dotted form. */
+export function hostOf(u: URL): string {
+  return u.hostname.replace(/^\[|\]$/g, '');
 }
 
-export function addressKind(ip: string): 'loopback' | 'private' | 'link-local' | 'unspecified' | 'public' {
-  if (isIP(ip) === 4) return ipv4Kind(ip);
-  const v6 = ip.toLowerCase();
-  if (v6 === '::1') return 'loopback';
-  if (v6 === '::') return 'unspecified';
-  if (v6.startsWith('::ffff:')) return ipv4Kind(v6.slice(7));
-  if (v6.startsWith('fe80')) return 'link-local';
-  if (v6.startsWith('fc') || v6.startsWith('fd')) return 'private';
-  return 'public';
+export function isLocalhostName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost');
 }
 
-function judgeAddress(ip: string, allowPrivate: boolean): UrlVerdict {
-  const kind = addressKind(ip);
-  if (kind === 'link-local' || kind === 'unspecified') return { ok: false, reason: `address ${ip} is not allowed (${kind})` };
-  if ((kind === 'loopback' || kind === 'private') && !allowPrivate) return { ok: false, reason: `address ${ip} is ${kind}; private targets are disabled` };
-  return { ok: true };
-}
-
-/** Static check when an endpoint is saved. */
 export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlVerdict {
   let u: URL;
   try {
@@ -47,26 +29,10 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlVerdict 
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, reason: 'only http and https URLs are allowed' };
   if (u.username || u.password) return { ok: false, reason: 'credentials in the URL are not allowed; the signature authenticates us' };
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return allowPrivate ? { ok: true } : { ok: false, reason: 'localhost targets are disabled' };
-  if (isIP(host)) return judgeAddress(host, allowPrivate);
-  return { ok: true };
-}
-
-/** Delivery-time check on the address the name resolves to now. */
-export async function checkResolvedUrl(raw: string, allowPrivate: boolean): Promise<UrlVerdict> {
-  const first = checkWebhookUrl(raw, allowPrivate);
-  if (!first.ok) return first;
-  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) || host === 'localhost') return first;
-  try {
-    const addrs = await lookup(host, { all: true });
-    for (const a of addrs) {
-      const v = judgeAddress(a.address, allowPrivate);
-      if (!v.ok) return v;
-    }
-    return { ok: true };
-  } catch (e) {
-    return { ok: false, reason: `cannot resolve ${host}: ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const host = hostOf(u);
+  if (isLocalhostName(host)) return allowPrivate ? { ok: true } : { ok: false, reason: 'localhost targets are disabled' };
+  const literal = judgeAddress(host, allowPrivate);
+  // a name (not an address literal) passes here and is judged on its resolved addresses at connect time
+  if (!literal.ok && literal.reason.endsWith('is not an IP address')) return { ok: true };
+  return literal;
 }

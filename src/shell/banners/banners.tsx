@@ -1,5 +1,5 @@
 /**
- * The banners of spec §2.2: red configuration errors (fixed), the sticky amber STAGING /
+ * The banners of docs/product/shell.md: red configuration errors (fixed), the sticky amber STAGING /
  * NON-PRODUCTION strip, and the error-reporting banner when `?debug=1`.
  */
 import { Alert } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Environment checks of spec §5 on the build-time configuration (providers/config.ts).
+ * Environment checks of docs/product/data.md on the build-time configuration (providers/config.ts).
  * `configErrors` feeds the red banner; `placeholderProblems` is the start-up check that only logs.
  */
 export interface CheckedConfig {
@@ -42,7 +42,7 @@ export function configErrors(c: CheckedConfig): string[] {
   return errors;
 }
 
-/** Start-up check: missing values or template text; logged, the app continues (spec §5). */
+/** Start-up check: missing values or template text; logged, the app continues (docs/product/data.md). */
 export function placeholderProblems(c: CheckedConfig): string[] {
   const named: [string, string][] = [
     ['API base', c.apiBase],
@@ -58,7 +58,7 @@ export function placeholderProblems(c: CheckedConfig): string[] {
 
 export type EnvironmentKind = 'staging' | 'non-production' | null;
 
-/** Spec §2.2: the amber banner when the API base contains "staging" or "dev"; none otherwise (production). */
+/** docs/product/shell.md: the amber banner when the API base contains "staging" or "dev"; none otherwise (production). */
 export function environmentOf(apiBase: string): EnvironmentKind {
   const host = (parse(apiBase)?.host ?? apiBase).toLowerCase();
   if (host.includes('staging')) return 'staging';

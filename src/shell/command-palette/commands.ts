@@ -1,72 +1,37 @@
 /**
- * The palette's commands with no text typed — spec §2.5: Page Actions by current path (products,
- * orders, suppliers, orchestrator, pricing; with links to /orders?status=pending and /suppliers?tier=1),
- * Create (Link Marketplace, Create Listing, Propose Pricing) and Navigate (orders, products, suppliers,
- * integrations, analytics, settings). Every page action goes somewhere (docs/commerce-ui.md).
+ * The palette's commands with no text typed (docs/shell.md "Command palette"): Page Actions of the
+ * current path's module, Create and Navigate — read from the page modules' `palette` declarations
+ * (resources/<name>/index.ts), so a domain adds its entries in its own module. Every page action
+ * goes somewhere (docs/commerce-ui.md).
  */
-export interface Command {
-  id: string;
-  label: string;
-  to: string;
+import type { PageModule, PaletteEntry } from '../../lib/registry';
+import { modules } from '../../../resources';
+
+export type Command = PaletteEntry;
+
+/** The palette's three command lists, derived from a module list. */
+export function paletteCommands(list: readonly PageModule[]) {
+  const areas = list.flatMap((m) => {
+    const prefix = m.routes[0]?.path;
+    return m.palette?.actions && prefix ? [{ prefix, actions: [...m.palette.actions] }] : [];
+  });
+  const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
+  const create = list.flatMap((m) => m.palette?.create ?? []).sort(byOrder).map(({ id, label, to }) => ({ id, label, to }));
+  const navigate = list
+    .flatMap((m) => {
+      const to = m.routes[0]?.path;
+      return m.palette?.navigate && to ? [{ id: `nav-${m.name}`, label: m.palette.navigate.label, to, order: m.palette.navigate.order }] : [];
+    })
+    .sort(byOrder)
+    .map(({ id, label, to }) => ({ id, label, to }));
+  /** Page actions of the path's area: `/products/123` counts as products (same rule as the side navigation). */
+  const pageActions = (pathname: string): Command[] =>
+    areas.find((a) => pathname === a.prefix || pathname.startsWith(`${a.prefix}/`))?.actions ?? [];
+  return { pageActions, create: create as readonly Command[], navigate: navigate as readonly Command[] };
 }
 
-const PENDING_ORDERS: Command = { id: 'pending-orders', label: 'View pending orders', to: '/orders?status=pending' };
-const TIER1_SUPPLIERS: Command = { id: 'tier1-suppliers', label: 'View tier 1 suppliers', to: '/suppliers?tier=1' };
+const fromRegistry = paletteCommands(modules);
 
-const PAGE_ACTIONS: { prefix: string; actions: Command[] }[] = [
-  {
-    prefix: '/products',
-    actions: [
-      { id: 'create-product', label: 'Create product', to: '/products/create' },
-      { id: 'low-stock', label: 'View low-stock products', to: '/products?stock_level=low_stock' },
-      { id: 'out-of-stock', label: 'View out-of-stock products', to: '/products?stock_level=out_of_stock' },
-      PENDING_ORDERS,
-    ],
-  },
-  {
-    prefix: '/orders',
-    actions: [
-      PENDING_ORDERS,
-      { id: 'shipped-orders', label: 'View shipped orders', to: '/orders?status=shipped' },
-      { id: 'cancelled-orders', label: 'View cancelled orders', to: '/orders?status=cancelled' },
-      TIER1_SUPPLIERS,
-    ],
-  },
-  {
-    prefix: '/suppliers',
-    actions: [TIER1_SUPPLIERS, { id: 'create-supplier', label: 'Create supplier', to: '/suppliers/create' }, PENDING_ORDERS],
-  },
-  {
-    prefix: '/orchestrator',
-    actions: [{ id: 'link-marketplace-page', label: 'Link a marketplace', to: '/orchestrator/marketplaces/link' }, PENDING_ORDERS],
-  },
-  {
-    prefix: '/pricing',
-    actions: [
-      { id: 'pricing-agent', label: 'Open Pricing Intelligence', to: '/pricing/agent' },
-      { id: 'map-violations', label: 'View MAP violations', to: '/catalog?filter=violations' },
-      TIER1_SUPPLIERS,
-    ],
-  },
-];
-
-/** Page actions of the path's area: `/products/123` counts as products (same rule as the side navigation). */
-export function pageActions(pathname: string): Command[] {
-  const area = PAGE_ACTIONS.find((a) => pathname === a.prefix || pathname.startsWith(`${a.prefix}/`));
-  return area?.actions ?? [];
-}
-
-export const CREATE_COMMANDS: readonly Command[] = [
-  { id: 'link-marketplace', label: 'Link Marketplace', to: '/orchestrator/marketplaces/link' },
-  { id: 'create-listing', label: 'Create Listing', to: '/listings/create' },
-  { id: 'propose-pricing', label: 'Propose Pricing', to: '/pricing/propose' },
-];
-
-export const NAVIGATE_COMMANDS: readonly Command[] = [
-  { id: 'nav-orders', label: 'Orders', to: '/orders' },
-  { id: 'nav-products', label: 'Products', to: '/products' },
-  { id: 'nav-suppliers', label: 'Suppliers', to: '/suppliers' },
-  { id: 'nav-integrations', label: 'Integrations', to: '/integrations' },
-  { id: 'nav-analytics', label: 'Analytics', to: '/analytics' },
-  { id: 'nav-settings', label: 'Settings', to: '/settings' },
-];
+export const pageActions = fromRegistry.pageActions;
+export const CREATE_COMMANDS: readonly Command[] = fromRegistry.create;
+export const NAVIGATE_COMMANDS: readonly Command[] = fromRegistry.navigate;

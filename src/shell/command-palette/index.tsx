@@ -1,15 +1,39 @@
 /**
- * Command palette of the shell — spec §2.5. Wires the palette to the console's API client (the three
- * list lookups) and to localStorage (recent items). The view itself is palette.tsx.
+ * Command palette of the shell — docs/product/shell.md. The palette (antd's Modal and Input, the
+ * lookups) is not part of the first page: this component only listens for Ctrl+K / Cmd+K and the
+ * top bar's search button, and loads the palette on the first of them, opened
+ * (docs/performance.md "Delivery"). From then on the palette handles both itself.
  */
-import { apiClient } from '../../../providers/app-client';
-import { createLookup } from './lookup';
-import { CommandPaletteView, OPEN_PALETTE_EVENT } from './palette';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PageModule } from '../../lib/registry';
+import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './open-event';
 
-const lookup = createLookup(apiClient);
+const PaletteHost = lazy(() => import('./palette-host'));
 
-export function CommandPalette() {
-  return <CommandPaletteView lookup={lookup} storage={window.localStorage} />;
+/** `modules`: the page registry the entries' targets are checked against. */
+export function CommandPalette({ modules }: { modules: readonly PageModule[] }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteShortcut(e)) return;
+      e.preventDefault();
+      setWanted(true);
+    };
+    const onOpen = () => setWanted(true);
+    window.addEventListener('keydown', onKey);
+    window.addEventListener(OPEN_PALETTE_EVENT, onOpen);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(OPEN_PALETTE_EVENT, onOpen);
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <PaletteHost modules={modules} initiallyOpen />
+    </Suspense>
+  );
 }
 
 /** Opens the palette from anywhere (e.g. a search button in the top bar). */

@@ -1,5 +1,5 @@
 /**
- * The palette's three lookups — spec §2.5, §3 (Search product / order / supplier), §7.2, §9 (5 per type):
+ * The palette's three lookups — docs/product/shell.md, docs/product/data.md (Search product / order / supplier), §7.2, §9 (5 per type):
  * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`.
  */
 import { PALETTE } from '../../../contract/constants';
@@ -26,7 +26,7 @@ export function createLookup(client: ListClient): PaletteLookup {
     return answer.data.slice(0, PALETTE.perType);
   };
   return async (text, signal) => {
-    // all three at once; any failure fails the search (spec §2.5 "when any of the three lookups fails")
+    // all three at once; any failure fails the search (docs/product/shell.md "when any of the three lookups fails")
     const [products, orders, suppliers] = await Promise.all([
       list<SearchProduct>('/products', text, signal),
       list<SearchOrder>('/me/orders', text, signal),

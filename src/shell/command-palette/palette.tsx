@@ -1,6 +1,8 @@
 /**
- * Command palette — spec §2.5 (texts, groups, states, targets), §3 (Recent item), §4 (query clears on
+ * Command palette — docs/product/shell.md (texts, groups, states, targets), §3 (Recent item), §4 (query clears on
  * close, recent reloads on open), §9 (300 ms, 5 per type, 5 recent). Ctrl+K / Cmd+K toggles it.
+ * Every entry is offered only when the user may open its target (`canOpen`, the page guard's own
+ * decision; docs/product/routes-and-roles.md).
  * Accessibility: a labelled dialog holding a combobox that owns a grouped listbox; the active option
  * is announced through aria-activedescendant and drawn with a visible focus ring.
  */
@@ -12,6 +14,7 @@ import { CREATE_COMMANDS, NAVIGATE_COMMANDS, pageActions } from './commands';
 import { loadRecent, recordRecent, type RecentItem } from './recent-store';
 import { usePaletteSearch } from './use-palette-search';
 import type { PaletteLookup, PaletteResults } from './lookup';
+import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './open-event';
 import './palette.css';
 
 export const PLACEHOLDER = 'Search orders, products, suppliers, or type a command...';
@@ -19,7 +22,7 @@ export const SEARCHING_TEXT = 'Searching...';
 export const ERROR_TEXT = 'Error loading results. Please try again.';
 export const noResultsText = (text: string) => `No results found for "${text}".`;
 /** Event the top bar (or anything else) can dispatch on window to open the palette. */
-export const OPEN_PALETTE_EVENT = 'command-palette:open';
+export { OPEN_PALETTE_EVENT };
 
 interface Option {
   key: string;
@@ -41,7 +44,7 @@ function recentOption(r: RecentItem): Option {
   return { key: `recent-${r.type}-${r.id}`, label: r.label, detail: r.subtitle, to: r.to, recent: r };
 }
 
-/** Search results as the spec's three groups, empty groups left out. */
+/** Search results as the product's three groups, empty groups left out. */
 export function resultGroups(results: PaletteResults): Group[] {
   const products: Option[] = results.products.map((p) => {
     const to = `/products?sku=${encodeURIComponent(p.sku)}`;
@@ -65,13 +68,17 @@ export function resultGroups(results: PaletteResults): Group[] {
   ].filter((g) => g.options.length > 0);
 }
 
-/** The groups shown with no text: Page Actions (for this path), Recent, Create, Navigate. */
-export function commandGroups(pathname: string, recent: RecentItem[]): Group[] {
+/** May the user open this target? Defaults to yes (the palette alone, e.g. in tests of its texts). */
+export type CanOpen = (to: string) => boolean;
+const anyone: CanOpen = () => true;
+
+/** The groups shown with no text: Page Actions (for this path), Recent, Create, Navigate — each entry only if the user may open it. */
+export function commandGroups(pathname: string, recent: RecentItem[], canOpen: CanOpen = anyone): Group[] {
   const asOptions = (prefix: string, cmds: readonly { id: string; label: string; to: string }[]) =>
-    cmds.map((c) => ({ key: `${prefix}-${c.id}`, label: c.label, to: c.to }));
+    cmds.filter((c) => canOpen(c.to)).map((c) => ({ key: `${prefix}-${c.id}`, label: c.label, to: c.to }));
   return [
     { title: 'Page Actions', options: asOptions('page', pageActions(pathname)) },
-    { title: 'Recent', options: recent.map(recentOption) },
+    { title: 'Recent', options: recent.filter((r) => canOpen(r.to)).map(recentOption) },
     { title: 'Create', options: asOptions('create', CREATE_COMMANDS) },
     { title: 'Navigate', options: asOptions('nav', NAVIGATE_COMMANDS) },
   ].filter((g) => g.options.length > 0);
@@ -81,9 +88,12 @@ export interface CommandPaletteViewProps {
   lookup: PaletteLookup;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now?: () => number;
+  canOpen?: CanOpen;
+  /** Open on mount: the shell loads the palette on the first Ctrl+K or search click (index.tsx). */
+  initiallyOpen?: boolean;
 }
 
-export function CommandPaletteView({ lookup, storage, now = Date.now }: CommandPaletteViewProps) {
+export function CommandPaletteView({ lookup, storage, now = Date.now, canOpen = anyone, initiallyOpen = false }: CommandPaletteViewProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -96,21 +106,27 @@ export function CommandPaletteView({ lookup, storage, now = Date.now }: CommandP
   const search = usePaletteSearch(text, lookup);
 
   const show = useCallback(() => {
-    // recent items reload every time it opens (spec §4): another tab may have added some
+    // recent items reload every time it opens (docs/product/shell.md): another tab may have added some
     setRecent(loadRecent(storage));
     setOpen(true);
   }, [storage]);
 
   const close = useCallback(() => {
     setOpen(false);
-    // the query clears when it closes (spec §4)
+    // the query clears when it closes (docs/product/shell.md)
     setText('');
     setActive(0);
   }, []);
 
+  // loaded on the first Ctrl+K (index.tsx): opened once mounted, as a later Ctrl+K opens it, so the
+  // dialog's open transition ends with the focus in the search field
+  useEffect(() => {
+    if (initiallyOpen) show();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+      if (isPaletteShortcut(e)) {
         e.preventDefault();
         if (open) close();
         else show();
@@ -125,10 +141,10 @@ export function CommandPaletteView({ lookup, storage, now = Date.now }: CommandP
   }, [open, show, close]);
 
   const groups = useMemo(() => {
-    if (search.status === 'idle') return commandGroups(pathname, recent);
+    if (search.status === 'idle') return commandGroups(pathname, recent, canOpen);
     if (search.status === 'done') return resultGroups(search.results);
     return [];
-  }, [search, pathname, recent]);
+  }, [search, pathname, recent, canOpen]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
 
   const activeId = options[active] ? optionId(active) : undefined;

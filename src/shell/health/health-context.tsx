@@ -1,5 +1,5 @@
 /**
- * One health poll shared by the top-bar badge and the Diagnostics drawer — spec §2.4, §9:
+ * One health poll shared by the top-bar badge and the Diagnostics drawer — docs/product/shell.md, docs/product/constants.md:
  * checked on mount and every 30 s.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';

@@ -1,0 +1,25 @@
+/** GET /api/ops/summary on the wire (docs/events.md "Ops summary"): every figure is the caller's tenant's. */
+import { z } from 'zod';
+
+export const AGENT_STATUSES = ['healthy', 'degraded', 'offline'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+export const opsSummary = z.object({
+  build: z.object({ version: z.string(), deployed_at: z.string(), commit: z.string(), environment: z.string() }),
+  nats: z.object({ consumers: z.number(), streams: z.number(), total_messages: z.number(), connected: z.boolean(), engine: z.string().optional() }),
+  dlq_status: z.object({
+    pending: z.number(),
+    consumer_lag: z.number(),
+    oldest_age_s: z.number().optional(),
+    by_subject: z.record(z.string(), z.number()).optional(),
+    by_consumer: z.record(z.string(), z.number()).optional(),
+    consumers: z
+      .array(z.object({ name: z.string(), lag: z.number(), redelivering: z.number().optional(), dead_lettered: z.number().optional() }))
+      .optional(),
+  }),
+  slo: z.object({ availability: z.number(), latency_p95: z.number(), latency_p99: z.number(), error_rate: z.number(), requests_per_minute: z.number() }),
+  database: z.object({ connections: z.number(), max_connections: z.number(), query_time_p95: z.number(), engine: z.string().optional() }),
+  cache: z.object({ hit_rate: z.number(), memory_usage_mb: z.number(), evictions_per_minute: z.number() }),
+  agent_health: z.record(z.string(), z.object({ status: z.string(), last_heartbeat: z.string().optional(), kind: z.string().optional() })),
+});
+export type OpsSummary = z.infer<typeof opsSummary>;

@@ -1,0 +1,70 @@
+/**
+ * Approve or reject the selected proposals at once (`POST /api/pricing/proposals/bulk` with their ids):
+ * asked first, then one line per proposal (done, or the server's reason — e.g. expired because its
+ * inputs changed). What failed stays selected.
+ */
+import { useState } from 'react';
+import { Button, Modal } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useInvalidate } from '@refinedev/core';
+import type { PriceProposal } from '../../contract/pricing';
+import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
+import { finalMessage } from '../../providers/api';
+import { useCommand } from '../shared/use-command';
+import type { BulkItemResult } from '../shared/bulk-run';
+import { CommandGate } from '../../src/shell/command-gate';
+import pricingModule from './index';
+
+export function ProposalsBulk({ selected, onClear }: { selected: PriceProposal[]; onClear: (keep?: string[]) => void }) {
+  const send = useCommand();
+  const invalidate = useInvalidate();
+  const [modal, contextHolder] = Modal.useModal();
+  const [run, setRun] = useState<BulkRunState | null>(null);
+  const [labels, setLabels] = useState(new Map<string, string>());
+  const n = selected.length;
+  const noun = `${n} proposal${n === 1 ? '' : 's'}`;
+
+  const start = async (action: 'approve' | 'reject') => {
+    const ids = selected.map((p) => p.id);
+    setLabels(new Map(selected.map((p) => [p.id, `${p.sku} · ${p.marketplace_name}`])));
+    const title = action === 'approve' ? 'Approving proposals' : 'Rejecting proposals';
+    setRun({ title, total: ids.length, done: 0, results: [], running: true });
+    let results: BulkItemResult[];
+    try {
+      results = (await send<{ results: BulkItemResult[] }>('/pricing/proposals/bulk', { action, ids })).results;
+    } catch (e) {
+      const error = { code: 'failed', message: finalMessage(e) };
+      results = ids.map((id) => ({ id, ok: false, error }));
+    }
+    setRun((r) => r && { ...r, done: ids.length, results, running: false });
+    onClear(results.filter((r) => !r.ok).map((r) => r.id));
+    await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
+    await invalidate({ resource: 'listings', invalidates: ['list', 'detail'] });
+  };
+
+  const confirm = (action: 'approve' | 'reject') =>
+    modal.confirm({
+      title: action === 'approve' ? `Approve ${noun}?` : `Reject ${noun}?`,
+      content: action === 'approve' ? 'Each new price is applied to its listing and pushed to its marketplace. A proposal whose inputs changed expires instead.' : 'No price changes; the proposals are kept as rejected.',
+      okText: action === 'approve' ? 'Approve' : 'Reject',
+      okButtonProps: { danger: action === 'reject' },
+      onOk: () => void start(action),
+    });
+
+  return (
+    <>
+      {contextHolder}
+      <BulkActionBar count={n} onClear={() => onClear()}>
+        <CommandGate command={pricingModule.commands.bulk}>
+          <Button icon={<CheckOutlined />} onClick={() => confirm('approve')}>
+            Approve selected
+          </Button>
+          <Button icon={<CloseOutlined />} onClick={() => confirm('reject')}>
+            Reject selected
+          </Button>
+        </CommandGate>
+      </BulkActionBar>
+      <BulkProgressModal run={run} labelOf={(id) => labels.get(id) ?? id} onClose={() => setRun(null)} />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The dropshipping automation as durable consumers (docs/dropshipping.md "Automation"). Each step
+ * runs in one transaction and is idempotent, so a failed delivery is retried with the platform's
+ * backoff, dead-lettered after the last attempt (with an alert), and a replay resumes the order
+ * where it stopped:
+ * - `dropship-router`: a marketplace order (orders.created) → route → purchase orders, or hold;
+ *   a rejected purchase order → the next attempt without that supplier (the backup), else hold;
+ *   a released hold (fulfillment.released) → the next attempt without the tenant's hold rules;
+ * - `dropship-labels`: a confirmed purchase order → rate shopping → label → order shipped;
+ * - `dropship-tracking`: a label → tracking pushed to the marketplace; carrier scans → PO shipped,
+ *   order delivered;
+ * - `dropship-alerts`: a dead letter of the above → `alerts.fulfillment_failed`.
+ */
+import type { ConsumerContext } from '../../events/consumers';
+import type { ConsumerDef, EventMessage } from '../../events/types';
+import { appendEvent } from '../../events/outbox';
+import { DLQ_EVENTS } from '../../../contract/events';
+import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
+import { routeOrder } from './route-order';
+import { buyLabel } from './buy-label';
+import { applyScan, pushTracking } from './tracking';
+import { loadSettings } from './settings';
+
+export const ROUTER_CONSUMER = 'dropship-router';
+export const LABELS_CONSUMER = 'dropship-labels';
+export const TRACKING_CONSUMER = 'dropship-tracking';
+export const DROPSHIP_ALERTS_CONSUMER = 'dropship-alerts';
+const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
+
+const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
+
+export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
+  return {
+    name: ROUTER_CONSUMER,
+    filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
+    agentName: 'dropship-router',
+    async handle(msg) {
+      await ctx.db.transaction(async (tx) => {
+        if (msg.subject === 'orders.created') {
+          const d = msg.data as { id: string; source?: string };
+          // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
+          if (d.source !== 'marketplace' && d.source !== 'replacement') return;
+          if (!(await loadSettings(tx, msg.tenantId)).automation_enabled) return;
+          await routeOrder(tx, msg.tenantId, d.id, 1, idsOf(msg));
+          return;
+        }
+        const d = msg.data as { order_id: string; attempt: number };
+        // a released hold routes again past the tenant's hold rules: a person accepted them
+        await routeOrder(tx, msg.tenantId, d.order_id, Number(d.attempt) + 1, idsOf(msg), { skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
+      }, { tenantId: msg.tenantId });
+    },
+  };
+}
+
+export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
+  return {
+    name: LABELS_CONSUMER,
+    filterSubjects: [FULFILLMENT_EVENTS.poConfirmed],
+    agentName: 'dropship-labels',
+    async handle(msg) {
+      const d = msg.data as { order_id: string };
+      await ctx.db.transaction(async (tx) => {
+        // the label waits until every open purchase order of the order is confirmed
+        const open = await tx.query(`select 1 from purchase_orders where tenant_id = $1 and order_id = $2 and status = 'placed'`, [msg.tenantId, d.order_id]);
+        if (open.rows.length) return;
+        const st = await tx.query<{ status: string; hold_reason: string | null }>('select status, hold_reason from orders where tenant_id = $1 and id = $2', [msg.tenantId, d.order_id]);
+        // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabel
+        // keeps one live outbound label per order, so a live label is never bought twice)
+        if (!['ordered_from_supplier', 'shipped'].includes(st.rows[0]?.status ?? '') || st.rows[0].hold_reason) return;
+        await buyLabel(tx, msg.tenantId, d.order_id, {}, idsOf(msg));
+      }, { tenantId: msg.tenantId });
+    },
+  };
+}
+
+export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
+  const env = { dataDir: process.env.DATA_DIR ?? './.data' };
+  return {
+    name: TRACKING_CONSUMER,
+    filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
+    agentName: 'dropship-tracking',
+    async handle(msg) {
+      const d = msg.data as { id: string; status?: string };
+      await ctx.db.transaction(async (tx) => {
+        if (msg.subject === LABEL_EVENTS.bought) await pushTracking(tx, msg.tenantId, d.id, env, idsOf(msg));
+        else await applyScan(tx, msg.tenantId, d.id, d.status ?? '', idsOf(msg));
+      }, { tenantId: msg.tenantId });
+    },
+  };
+}
+
+export function dropshipAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
+  return {
+    name: DROPSHIP_ALERTS_CONSUMER,
+    filterSubjects: [DLQ_EVENTS.deadLettered],
+    async handle(msg) {
+      const d = msg.data as { id: number; consumer: string; subject: string };
+      if (!STEP_CONSUMERS.has(d.consumer)) return;
+      await ctx.db.transaction(async (tx) => {
+        const e = (await tx.query<{ payload: { order_id?: string; id?: string }; last_error: string }>('select payload, last_error from dlq_entries where id = $1', [d.id])).rows[0];
+        const orderId = e?.payload?.order_id ?? (d.subject === 'orders.created' ? e?.payload?.id : undefined) ?? null;
+        await appendEvent(tx, msg.tenantId, FULFILLMENT_EVENTS.alert, {
+          id: `dlq-${d.id}`,
+          type: 'fulfillment_failed',
+          severity: 'high',
+          level: 'error',
+          source: d.consumer,
+          message: `Dropshipping step failed after retries (${d.subject}${orderId ? `, order ${orderId}` : ''}): ${e?.last_error ?? 'unknown error'}`,
+          dlq_id: d.id,
+          order_id: orderId,
+          created_at: new Date().toISOString(),
+        }, idsOf(msg));
+      }, { tenantId: msg.tenantId });
+    },
+  };
+}
+
+export const dropshipConsumers = [dropshipRouterConsumer, dropshipLabelsConsumer, dropshipTrackingConsumer, dropshipAlertsConsumer];

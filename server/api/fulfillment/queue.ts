@@ -1,0 +1,72 @@
+/**
+ * The work queue of /fulfillment and releasing a hold (docs/dropshipping.md "Hold rules" and "Work
+ * queue"): orders still to ship, held ones first with their reason; releasing a hold clears it and
+ * emits `fulfillment.released`, on which the router consumer routes the order again without the
+ * tenant's hold rules (a person accepted them), so an unmapped or unstocked item still holds it.
+ */
+import type { Api } from '../module';
+import { list, one } from '../kit';
+import { HttpError, notFound } from '../errors';
+import { fulfillmentQueueQuery, orderParams, type QueueOrder } from '../../../contract/fulfillment';
+import { FULFILLMENT_EVENTS } from '../../dropship/events';
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export function queueRoutes(api: Api) {
+  api.route({
+    method: 'GET',
+    url: '/fulfillment/queue',
+    permission: 'read:orders',
+    query: fulfillmentQueueQuery,
+    async handler({ tx, auth, query }) {
+      const where = [
+        'o.tenant_id = $1',
+        // held, or routed and still without a live outbound label — or shipped on a label that was
+        // voided since (the parcel never left: it needs a new label)
+        `(o.hold_reason is not null or (not exists (
+           select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status <> 'voided')
+         and (o.status in ('routed', 'ordered_from_supplier') or (o.status = 'shipped' and exists (
+           select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status = 'voided')))))`,
+        `o.status not in ('cancelled', 'returned', 'delivered')`,
+      ];
+      const params: unknown[] = [auth.tenantId];
+      if (query.held !== undefined) where.push(query.held ? 'o.hold_reason is not null' : 'o.hold_reason is null');
+      if (query.search) { params.push(`%${query.search}%`); where.push(`(o.id ilike $${params.length} or o.customer_name ilike $${params.length})`); }
+      params.push(query.limit, query.offset);
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `select o.id, o.marketplace, o.customer_name, o.status, o.hold_reason, o.held_at, o.items_count, round(o.total * 100)::bigint as total_cents,
+                o.ship_to_country, to_char(o.promised_by, 'YYYY-MM-DD') as promised_by, o.created_at, count(*) over () as _total
+           from orders o where ${where.join(' and ')}
+          order by (o.hold_reason is not null) desc, o.${query.sort} ${query.order} nulls last, o.id
+          limit $${params.length - 1} offset $${params.length}`,
+        params,
+      );
+      const data: QueueOrder[] = rows.map((r) => ({
+        id: String(r.id), marketplace: String(r.marketplace), customer_name: (r.customer_name as string) ?? null, status: String(r.status),
+        hold_reason: (r.hold_reason as string) ?? null, held_at: iso(r.held_at), items_count: Number(r.items_count), total_cents: Number(r.total_cents),
+        ship_to_country: String(r.ship_to_country), promised_by: (r.promised_by as string) ?? null, created_at: iso(r.created_at)!,
+      }));
+      return list(data, rows.length ? Number(rows[0]._total) : 0, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/orders/:id/release-hold',
+    permission: 'write:orders',
+    params: orderParams,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      const o = (await ctx.tx.query<{ id: string; hold_reason: string | null; route_attempt: number }>(
+        'select id, hold_reason, route_attempt from orders where tenant_id = $1 and id = upper($2) for update',
+        [t, ctx.params.id],
+      )).rows[0];
+      if (!o) throw notFound('Order');
+      if (!o.hold_reason) throw new HttpError(409, 'not_held', 'This order is not on hold');
+      await ctx.tx.query('update orders set hold_reason = null, held_at = null, updated_at = now() where tenant_id = $1 and id = $2', [t, o.id]);
+      await ctx.audit({ action: 'order.release_hold', resource: 'orders', resourceId: o.id, before: { hold_reason: o.hold_reason }, after: { hold_reason: null } });
+      await ctx.emit(FULFILLMENT_EVENTS.released, { id: o.id, order_id: o.id, attempt: Number(o.route_attempt), reason: o.hold_reason, by: ctx.auth.email });
+      return one({ id: o.id, hold_reason: null, released: o.hold_reason });
+    },
+  });
+}

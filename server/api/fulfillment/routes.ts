@@ -1,0 +1,206 @@
+/**
+ * Dropshipping API (docs/dropshipping.md "API"): purchase orders and shipments are read by every
+ * signed-in role (read:orders); buying and voiding labels needs write:orders; the tenant's
+ * automation settings are write:settings; the sandbox suppliers and carriers advance by tick
+ * (ops:agents), and with every sandbox marketplace tick. The automation itself runs in the
+ * consumers (./consumers.ts).
+ */
+import { defineModule, type ApiModule } from '../module';
+import { list, one } from '../kit';
+import { HttpError, notFound } from '../errors';
+import {
+  fulfillmentSettingsUpdate,
+  fulfillmentTickBody,
+  idParams,
+  orderParams,
+  purchaseOrderListQuery,
+  shipmentCreate,
+  shipmentListQuery,
+  fulfillmentLive,
+} from '../../../contract/fulfillment';
+import { canVoid } from '../../domain/dropship/purchase-order';
+import { advanceFulfillment } from '../../dropship/sandbox/tick';
+import { labelPdf, type LabelData } from '../../dropship/label-pdf';
+import { LABEL_EVENTS } from '../../dropship/events';
+import { buyLabel } from './buy-label';
+import { ensureSettings, loadSettings } from './settings';
+import { getPurchaseOrder, getShipment, listPurchaseOrders, listShipments, orderTimeline } from './queries';
+import { dropshipConsumers } from './consumers';
+import { CarrierError } from '../../dropship/sandbox/carrier';
+import { queueRoutes } from './queue';
+import { mappingRoutes } from './mappings';
+
+const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
+  const { sandbox_carrier_outage: _o, ...rest } = s;
+  return rest;
+};
+
+const fulfillment: ApiModule = (api) => {
+  queueRoutes(api);
+  mappingRoutes(api);
+  api.route({
+    method: 'GET',
+    url: '/fulfillment/settings',
+    async handler({ tx, auth }) {
+      return one(publicSettings(await loadSettings(tx, auth.tenantId)));
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/fulfillment/settings',
+    permission: 'write:settings',
+    body: fulfillmentSettingsUpdate,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      await ensureSettings(ctx.tx, t);
+      const before = publicSettings(await loadSettings(ctx.tx, t));
+      const sets: string[] = [];
+      const params: unknown[] = [t];
+      for (const [k, v] of Object.entries(ctx.body)) {
+        if (v === undefined) continue;
+        params.push(v);
+        sets.push(`${k} = $${params.length}`);
+      }
+      await ctx.tx.query(`update fulfillment_settings set ${sets.join(', ')}, updated_at = now() where tenant_id = $1`, params);
+      const after = publicSettings(await loadSettings(ctx.tx, t));
+      await ctx.audit({ action: 'fulfillment.settings', resource: 'settings', resourceId: t, before, after });
+      await ctx.emit('fulfillment.settings_changed', after);
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/fulfillment/sandbox/tick',
+    permission: 'ops:agents',
+    body: fulfillmentTickBody,
+    async handler(ctx) {
+      const r = await advanceFulfillment(ctx.tx, ctx.auth.tenantId, ctx.body.ticks, { correlationId: ctx.req.correlationId });
+      await ctx.audit({ action: 'fulfillment.sandbox_tick', resource: 'fulfillment', after: r });
+      return one(r);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/purchase-orders',
+    query: purchaseOrderListQuery,
+    async handler({ tx, auth, query }) {
+      const r = await listPurchaseOrders(tx, auth.tenantId, query);
+      return list(r.rows, r.total, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/purchase-orders/:id',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const po = await getPurchaseOrder(tx, auth.tenantId, params.id);
+      if (!po) throw notFound('Purchase order');
+      return one(po);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/shipments',
+    query: shipmentListQuery,
+    async handler({ tx, auth, query }) {
+      const r = await listShipments(tx, auth.tenantId, query);
+      return list(r.rows, r.total, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/shipments/:id',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const s = await getShipment(tx, auth.tenantId, params.id);
+      if (!s) throw notFound('Shipment');
+      return one(s);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/shipments',
+    permission: 'write:orders',
+    body: shipmentCreate,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      const o = await ctx.tx.query<{ id: string; status: string }>('select id, status from orders where tenant_id = $1 and id = upper($2)', [t, ctx.body.order_id]);
+      if (!o.rows[0]) throw notFound('Order');
+      if (!['routed', 'ordered_from_supplier', 'shipped'].includes(o.rows[0].status)) {
+        throw new HttpError(409, 'invalid_state', `A label can be bought for an order routed to a supplier, not one that is ${o.rows[0].status}`);
+      }
+      try {
+        const r = await buyLabel(ctx.tx, t, o.rows[0].id, { carrier: ctx.body.carrier, service: ctx.body.service, weightGrams: ctx.body.weight_grams }, { correlationId: ctx.req.correlationId });
+        if (!r.created) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
+        const s = (await getShipment(ctx.tx, t, r.id))!;
+        await ctx.audit({ action: 'shipment.buy', resource: 'shipments', resourceId: s.id, after: s });
+        ctx.status(201);
+        return one(s);
+      } catch (e) {
+        if (e instanceof CarrierError) throw new HttpError(502, 'carrier_unavailable', e.message);
+        throw e;
+      }
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/shipments/:id/void',
+    permission: 'write:orders',
+    params: idParams,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      const s = await getShipment(ctx.tx, t, ctx.params.id);
+      if (!s) throw notFound('Shipment');
+      const ok = canVoid(new Date(s.bought_at!), new Date(), s.status);
+      if (!ok.ok) throw new HttpError(409, 'cannot_void', ok.message);
+      await ctx.tx.query(
+        `update shipments set status = 'voided', voided_at = now(), sandbox_next_tick = null, updated_at = now(), events = events || $2::jsonb where id = $1`,
+        [s.id, JSON.stringify([{ at: new Date().toISOString(), status: 'voided', message: `Voided by ${ctx.auth.email}` }])],
+      );
+      const after = (await getShipment(ctx.tx, t, s.id))!;
+      await ctx.audit({ action: 'shipment.void', resource: 'shipments', resourceId: s.id, before: { status: s.status }, after: { status: 'voided' } });
+      await ctx.emit(LABEL_EVENTS.voided, { id: s.id, order_id: s.order_id, carrier: s.carrier, tracking_number: s.tracking_number, refund_cents: s.rate_cents });
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/shipments/:id/label.pdf',
+    params: idParams,
+    async handler({ tx, auth, params, reply }) {
+      const s = await getShipment(tx, auth.tenantId, params.id);
+      if (!s) throw notFound('Shipment');
+      const data: LabelData = {
+        carrier: s.carrier as LabelData['carrier'], service: s.service, trackingNumber: s.tracking_number, orderId: s.order_id,
+        direction: s.direction as LabelData['direction'], weightGrams: s.weight_grams, shipFrom: s.ship_from, shipToCountry: s.ship_to_country,
+        shipTo: s.ship_to as LabelData['shipTo'], boughtAt: new Date(s.bought_at!), voided: s.status === 'voided',
+      };
+      const pdf = await labelPdf(data);
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `inline; filename="label-${s.tracking_number}.pdf"`);
+      return pdf;
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/orders/:id/timeline',
+    params: orderParams,
+    async handler({ tx, auth, params }) {
+      const o = await tx.query<{ id: string }>('select id from orders where tenant_id = $1 and id = upper($2)', [auth.tenantId, params.id]);
+      if (!o.rows[0]) throw notFound('Order');
+      return one(await orderTimeline(tx, auth.tenantId, o.rows[0].id));
+    },
+  });
+};
+
+export default defineModule({ name: 'fulfillment', routes: fulfillment, consumers: dropshipConsumers, live: fulfillmentLive });

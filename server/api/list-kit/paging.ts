@@ -1,0 +1,191 @@
+/**
+ * List paging for large tables — the list kit (docs/api-conventions.md "Lists"; deep pages, no
+ * unbounded count(*) per page).
+ * - Keyset: every sort ends with the primary key; the answer carries `next_cursor` (the last row's sort
+ *   values, taken from SQL so timestamps keep their microseconds); `?cursor=` continues after it.
+ * - Offset still works (Refine's pages), for shallow pages.
+ * - Total: a capped count, exact up to the cap, cached per tenant and filter (count-cache.ts).
+ */
+import type { Tx } from '../../db';
+import { decodeCursor, encodeCursor } from './cursor';
+import { RawJson } from '../raw-json';
+import { meta } from '../kit';
+import { countRows } from './count-cache';
+
+export { COUNT_CAP, countsChanged } from './count-cache';
+
+
+export interface SortSpec {
+  /** SQL expressions, most significant first; the last one must be unique (the id). */
+  columns: string[];
+  /** Postgres types of the columns, for the cursor parameters. */
+  types: string[];
+}
+
+export interface PageRequest {
+  /** `from <table> [joins]` without the word from. */
+  from: string;
+  select: string;
+  where: string[];
+  params: unknown[];
+  sort: SortSpec;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  cursor?: string;
+  /** Exports page through everything and skip the count. */
+  noCount?: boolean;
+  /**
+   * SQL expression of one row's JSON object (see `jsonFields`). When set, the database returns the
+   * page as one JSON array text (`Page.json`, `rows` stays empty): no per-field parsing in the
+   * driver and no re-serializing in the server (docs/performance.md).
+   */
+  json?: string;
+  /**
+   * With `json`: find the page's keys first and read the rows after, joined on the id (the last
+   * sort column). The key query needs no other column, so a filter on a column an index INCLUDEs
+   * (the orders' search vector) is answered by an index-only scan.
+   */
+  keysFirst?: boolean;
+}
+
+export interface Page<R> {
+  rows: R[];
+  total: number;
+  totalEstimated: boolean;
+  nextCursor: string | null;
+  /** The page's rows as a JSON array text, when the request asked for `json`. */
+  json?: string;
+}
+
+/** How a field reads in an API answer: as stored, or a timestamp written like Date#toISOString. */
+export type JsonField = readonly [name: string, sql: string, kind?: 'ts'];
+
+/** `json_build_object(...)` of the fields, timestamps through `api_ts` (0008_api_json.sql). */
+export function jsonFields(fields: readonly JsonField[]): string {
+  return `json_build_object(${fields.map(([name, sql, kind]) => `'${name}', ${kind === 'ts' ? `api_ts(${sql})` : sql}`).join(', ')})`;
+}
+
+/** The same fields as a plain select list (detail views, exports). */
+export function selectFields(fields: readonly JsonField[]): string {
+  return fields.map(([name, sql]) => (sql.endsWith(`.${name}`) ? sql : `${sql} as ${name}`)).join(', ');
+}
+
+/** A list query's paging fields, as every list's query schema spells them (contract/api.ts `listQuery`). */
+export interface ListWindowQuery<S extends string> {
+  sort: S;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  cursor?: string;
+}
+
+/** The paging part of a page request: the query's sort looked up in the list's sorts, order, window, cursor. */
+export function pageWindow<S extends string>(q: ListWindowQuery<S>, sorts: Record<S, SortSpec>): Pick<PageRequest, 'sort' | 'order' | 'limit' | 'offset' | 'cursor'> {
+  return { sort: sorts[q.sort], order: q.order, limit: q.limit, offset: q.offset, cursor: q.cursor };
+}
+
+export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: PageRequest): Promise<Page<R>> {
+  const dir = req.order === 'asc' ? 'asc' : 'desc';
+  const where = [...req.where];
+  const params = [...req.params];
+  const baseWhere = where.length ? `where ${where.join(' and ')}` : '';
+  if (req.cursor) {
+    const values = decodeCursor(req.from, req.sort, req.cursor);
+    const ph = values.map((v, i) => {
+      params.push(v);
+      return `$${params.length}::${req.sort.types[i]}`;
+    });
+    // row comparison walks the same index as the order by, forwards or backwards
+    where.push(`(${req.sort.columns.join(', ')}) ${dir === 'asc' ? '>' : '<'} (${ph.join(', ')})`);
+  }
+  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+  params.push(req.limit);
+  const limitPh = `$${params.length}`;
+  let offsetSql = '';
+  if (!req.cursor && req.offset > 0) {
+    params.push(req.offset);
+    offsetSql = ` offset $${params.length}`;
+  }
+  const orderBy = `order by ${req.sort.columns.map((c) => `${c} ${dir}`).join(', ')} limit ${limitPh}${offsetSql}`;
+  // the cursor's values come from SQL, so timestamps keep their microseconds
+  let rows: R[] = [];
+  let json: string | undefined;
+  let last: unknown[] | null = null;
+  let n: number;
+  if (req.json) {
+    // one row: the page in order, its length, and the last row's sort values (the aggregate's
+    // reversed order puts the last row first; reversing asc/desc also mirrors the nulls' place).
+    // The JSON is built in the outer query, for the page's rows only: built in the inner one it
+    // would also be built for every row an OFFSET skips or a sort orders before the LIMIT.
+    const [, table, alias] = /^\s*(\w+)\s+(\w+)\s*$/.exec(req.from) ?? [];
+    if (!alias) throw new Error(`A JSON page reads one table with an alias, not "${req.from}"`);
+    const keys = req.sort.columns.map((_, i) => `_k${i}`);
+    const keyList = req.sort.columns.map((c, i) => `${c} as ${keys[i]}`).join(', ');
+    const order = (d: string) => keys.map((k) => `${alias}.${k} ${d}`).join(', ');
+    const id = req.sort.columns[req.sort.columns.length - 1];
+    const rowsSql = req.keysFirst
+      ? // the page's ids as one array: a single index scan fetches their rows (a join could turn into
+        // a hash join over the whole table on a small one)
+        `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any(array(` +
+        `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql} ${orderBy}) k))`
+      : `select ${alias}.*, ${keyList} from ${req.from} ${whereSql} ${orderBy}`;
+    const { rows: r } = await tx.query<{ data: string; n: number; last: string | null }>(
+      `select coalesce(json_agg(${req.json} order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
+              (array_agg(json_build_array(${keys.map((k) => `${alias}.${k}`).join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
+         from (${rowsSql}) ${alias}`,
+      params,
+    );
+    json = r[0].data;
+    n = Number(r[0].n);
+    last = r[0].last ? (JSON.parse(r[0].last) as unknown[]) : null;
+  } else {
+    const res = await tx.query<R & { _cursor: unknown[] }>(
+      `select ${req.select}, json_build_array(${req.sort.columns.join(', ')}) as _cursor from ${req.from} ${whereSql} ${orderBy}`,
+      params,
+    );
+    n = res.rows.length;
+    last = res.rows[n - 1]?._cursor ?? null;
+    rows = res.rows.map(({ _cursor: _c, ...row }) => row as unknown as R);
+  }
+  const { total, estimated } = req.noCount ? { total: -1, estimated: false } : await countRows(tx, req, baseWhere);
+  return { rows, json, total, totalEstimated: estimated, nextCursor: n === req.limit && last ? encodeCursor(req.from, req.sort, last) : null };
+}
+
+function pagination(page: Page<unknown>, limit: number, offset: number) {
+  return {
+    total: page.total,
+    limit,
+    offset,
+    ...(page.totalEstimated ? { total_estimated: true } : {}),
+    next_cursor: page.nextCursor,
+  };
+}
+
+/** The list answer of docs/api-conventions.md, plus the keyset cursor and the estimate flag. */
+export function pageBody<R>(page: Page<R>, data: unknown[], limit: number, offset: number) {
+  return { data, pagination: pagination(page, limit, offset), _meta: meta() };
+}
+
+/** The same answer around a page the database wrote as JSON (`PageRequest.json`), sent as it is. */
+export function pageJson(page: Page<unknown>, limit: number, offset: number): RawJson {
+  if (page.json === undefined) throw new Error('pageJson needs a page fetched with `json`');
+  return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(meta())}}`);
+}
+
+/**
+ * A page and its exact total read in ONE statement, so they agree: the page's SQL selects
+ * `count(*) over () as _total` (the window counts every matching row before ORDER BY/LIMIT). Two
+ * statements would each take their own snapshot, and a row committed between them made a list say
+ * "2" while it showed 1. For small, unbounded-count lists (DLQ, audit, deliveries); an empty page
+ * past the end asks `recount` instead.
+ */
+export async function withWindowTotal<R extends object>(
+  rows: (R & { _total?: unknown })[],
+  offset: number,
+  recount: () => Promise<number>,
+): Promise<{ rows: R[]; total: number }> {
+  if (rows.length === 0) return { rows: [], total: offset > 0 ? await recount() : 0 };
+  const total = Number(rows[0]._total);
+  return { rows: rows.map(({ _total: _t, ...r }) => r as unknown as R), total };
+}

@@ -1,0 +1,248 @@
+/**
+ * Listings API (docs/marketplaces.md "Listings", "Bulk", "MAP monitoring"): every signed-in role
+ * reads; listing writes take write:products (listings are part of the catalogue); the MAP grace is
+ * a setting (write:settings). Writes emit `listings.changed`; the push consumer does the rest.
+ */
+import { defineModule, type ApiModule } from '../module';
+import { one } from '../kit';
+import { notFound } from '../errors';
+import { pageBody } from '../list-kit/paging';
+import {
+  BULK_SYNC_MAX,
+  LISTING_EVENTS,
+  listingBulkAction,
+  listingBulkCreate,
+  listingCreate,
+  listingJobParams,
+  listingListQuery,
+  listingParams,
+  listingUpdate,
+  mapSettingsUpdate,
+  topOffendersQuery,
+  violationListQuery,
+  listingsLive,
+} from '../../../contract/listings';
+import { getListingRow, listListings, listViolations, mapListing, mapViolation } from './queries';
+import { createListing, updateListing } from './write';
+import { bulkAction, getJob, insertPlanned, planBulkCreate, runBulkJob } from './bulk';
+import { listingPushConsumer } from './push';
+import { mapGrace, refreshViolations } from './violations';
+import { listingEvent } from './history';
+
+const listings: ApiModule = (api) => {
+  const detail = async (tx: Parameters<typeof getListingRow>[0], tenantId: string, id: string) => {
+    const row = await getListingRow(tx, tenantId, id);
+    if (!row) throw notFound('Listing');
+    const history = await tx.query<{ at: Date; kind: string; message: string; actor: string | null; details: unknown }>(
+      'select at, kind, message, actor, details from listing_events where tenant_id = $1 and listing_id = $2 order by at desc, id desc limit 100',
+      [tenantId, id],
+    );
+    return {
+      ...mapListing(row),
+      offers: (row.offers as unknown[]) ?? [],
+      history: history.rows.map((h) => ({ at: new Date(h.at).toISOString(), kind: h.kind, message: h.message, actor: h.actor, details: h.details ?? null })),
+    };
+  };
+
+  api.route({
+    method: 'GET',
+    url: '/listings',
+    query: listingListQuery,
+    async handler({ tx, auth, query }) {
+      const page = await listListings(tx, auth.tenantId, query);
+      return pageBody(page, page.rows.map(mapListing), query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/listings/violations',
+    query: violationListQuery,
+    async handler({ tx, auth, query }) {
+      const page = await listViolations(tx, auth.tenantId, query);
+      return pageBody(page, page.rows.map(mapViolation), query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/listings/top-offenders',
+    query: topOffendersQuery,
+    async handler({ tx, auth, query }) {
+      const { rows } = await tx.query<{ sku: string; product_id: string; product_title: string; n: number }>(
+        `select l.sku, l.product_id, p.title as product_title, count(*)::int as n
+           from map_violations x join listings l on l.id = x.listing_id join products p on p.id = l.product_id
+          where x.tenant_id = $1 and x.state <> 'resolved'
+          group by l.sku, l.product_id, p.title order by n desc, l.sku limit $2`,
+        [auth.tenantId, query.limit],
+      );
+      return one(rows.map((r) => ({ sku: r.sku, product_id: r.product_id, product_title: r.product_title, open_violations: Number(r.n) })));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/listings/map-settings',
+    async handler({ tx, auth }) {
+      const g = await mapGrace(tx, auth.tenantId);
+      const { rows } = await tx.query<{ updated_at: Date }>('select updated_at from map_settings where tenant_id = $1', [auth.tenantId]);
+      return one({ ...g, updated_at: rows[0] ? new Date(rows[0].updated_at).toISOString() : null });
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/listings/map-settings',
+    permission: 'write:settings',
+    body: mapSettingsUpdate,
+    async handler(ctx) {
+      const before = await mapGrace(ctx.tx, ctx.auth.tenantId);
+      const after = { grace_pct: ctx.body.grace_pct ?? before.grace_pct, grace_cents: ctx.body.grace_cents ?? before.grace_cents };
+      await ctx.tx.query(
+        `insert into map_settings (tenant_id, grace_pct, grace_cents) values ($1, $2, $3)
+         on conflict (tenant_id) do update set grace_pct = excluded.grace_pct, grace_cents = excluded.grace_cents, updated_at = now()`,
+        [ctx.auth.tenantId, after.grace_pct, after.grace_cents],
+      );
+      // the new grace applies at once: every listing with a MAP is checked again
+      const { rows } = await ctx.tx.query<{ id: string }>(
+        `select l.id from listings l join product_variants v on v.id = l.variant_id where l.tenant_id = $1 and v.map_price is not null`,
+        [ctx.auth.tenantId],
+      );
+      let opened = 0;
+      let resolved = 0;
+      for (let i = 0; i < rows.length; i += 1000) {
+        const r = await refreshViolations(ctx.tx, ctx.auth.tenantId, rows.slice(i, i + 1000).map((x) => x.id));
+        opened += r.opened.length;
+        resolved += r.resolved.length;
+        for (const v of r.opened) await ctx.emit(LISTING_EVENTS.violationOpened, v);
+        await emitOpenedHistoryOnly(ctx.tx, ctx.auth.tenantId, r.opened);
+      }
+      await ctx.audit({ action: 'map_settings.update', resource: 'settings', resourceId: 'map', before, after });
+      return one({ ...after, updated_at: new Date().toISOString(), violations_opened: opened, violations_resolved: resolved });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/listings/jobs/:id',
+    params: listingJobParams,
+    async handler({ tx, auth, params }) {
+      const job = await getJob(tx, auth.tenantId, params.id);
+      if (!job) throw notFound('Job');
+      return one(job);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/listings/:id',
+    params: listingParams,
+    async handler({ tx, auth, params }) {
+      return one(await detail(tx, auth.tenantId, params.id));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/listings',
+    permission: 'write:products',
+    body: listingCreate,
+    async handler(ctx) {
+      const id = await createListing(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
+      const after = await detail(ctx.tx, ctx.auth.tenantId, id);
+      await ctx.audit({ action: 'listing.create', resource: 'listings', resourceId: id, after: mapListing({ ...after, offers: undefined } as never) });
+      if (ctx.body.status === 'active') await ctx.emit(LISTING_EVENTS.changed, { id, action: 'create' });
+      ctx.status(201);
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/listings/:id',
+    permission: 'write:products',
+    params: listingParams,
+    body: listingUpdate,
+    async handler(ctx) {
+      const before = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await updateListing(ctx.tx, ctx.auth.tenantId, ctx.params.id, ctx.body, ctx.auth.email ?? ctx.auth.userId);
+      const after = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await ctx.audit({
+        action: 'listing.update',
+        resource: 'listings',
+        resourceId: ctx.params.id,
+        before: { price_cents: before.price_cents, status: before.status, title: before.title, quantity_rule: before.quantity_rule },
+        after: { price_cents: after.price_cents, status: after.status, title: after.title, quantity_rule: after.quantity_rule },
+      });
+      if (after.sync_state === 'pending') await ctx.emit(LISTING_EVENTS.changed, { id: ctx.params.id, action: 'update' });
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: '/listings/:id',
+    permission: 'write:products',
+    params: listingParams,
+    async handler(ctx) {
+      const before = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await ctx.tx.query('delete from listings where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      await ctx.audit({ action: 'listing.delete', resource: 'listings', resourceId: before.id, before: { sku: before.sku, marketplace_id: before.marketplace_id, status: before.status } });
+      // the push consumer ends the item on the marketplace
+      await ctx.emit(LISTING_EVENTS.deleted, { id: before.id, marketplace_id: before.marketplace_id, external_id: before.external_id, sku: before.sku });
+      return one({ id: before.id, deleted: true });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/listings/bulk-actions',
+    permission: 'write:products',
+    body: listingBulkAction,
+    async handler(ctx) {
+      const r = await bulkAction(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
+      for (const id of r.changed) await ctx.emit(LISTING_EVENTS.changed, { id, action: ctx.body.action });
+      await ctx.audit({ action: `listing.bulk_${ctx.body.action}`, resource: 'listings', after: { ids: r.changed, price_cents: ctx.body.price_cents, price_delta_pct: ctx.body.price_delta_pct, buffer: ctx.body.buffer } });
+      const succeeded = r.results.filter((x) => x.ok).length;
+      return { action: ctx.body.action, succeeded, failed: r.results.length - succeeded, results: r.results };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/listings/bulk',
+    permission: 'write:products',
+    body: listingBulkCreate,
+    async handler(ctx) {
+      const b = ctx.body;
+      const actor = ctx.auth.email ?? ctx.auth.userId;
+      const plan = await planBulkCreate(ctx.tx, ctx.auth.tenantId, b);
+      const asJob = b.mode === 'job' || (b.mode !== 'sync' && plan.plans.length > BULK_SYNC_MAX);
+      if (!asJob) {
+        const created = await insertPlanned(ctx.tx, ctx.auth.tenantId, plan.plans, b.quantity_rule, b.status, actor, { correlationId: ctx.req.correlationId });
+        await ctx.audit({ action: 'listing.bulk_create', resource: 'listings', after: { created, marketplace_ids: b.marketplace_ids } });
+        return { created, skipped: plan.skipped + (plan.plans.length - created), failed: 0, total: plan.total, job: null };
+      }
+      const { rows } = await ctx.tx.query<{ id: string }>(`insert into listing_jobs (tenant_id, total, created_by) values ($1, $2, $3) returning id`, [ctx.auth.tenantId, plan.plans.length, ctx.auth.userId]);
+      const jobId = rows[0].id;
+      await ctx.audit({ action: 'listing.bulk_create_job', resource: 'listings', resourceId: jobId, after: { planned: plan.plans.length, marketplace_ids: b.marketplace_ids } });
+      // the job starts once its row is committed (the answer has gone out)
+      ctx.reply.raw.once('finish', () => {
+        void runBulkJob(api.services.db, ctx.auth.tenantId, jobId, b, actor, ctx.req.correlationId);
+      });
+      ctx.status(202);
+      const job = (await getJob(ctx.tx, ctx.auth.tenantId, jobId))!;
+      return { job };
+    },
+  });
+};
+
+/** History lines of violations opened by a settings change (their events go through ctx.emit). */
+async function emitOpenedHistoryOnly(tx: Parameters<typeof listingEvent>[0], tenantId: string, opened: Awaited<ReturnType<typeof refreshViolations>>['opened']) {
+  for (const v of opened) {
+    const who = v.source === 'own_listing' ? 'Your listing' : v.seller;
+    await listingEvent(tx, tenantId, v.listing_id, 'violation_opened', `${who} at $${(v.observed_price_cents / 100).toFixed(2)}, below MAP $${(v.map_price_cents / 100).toFixed(2)}`, null, { violation_id: v.id });
+  }
+}
+
+export default defineModule({ name: 'listings', routes: listings, consumers: [listingPushConsumer], live: listingsLive });

@@ -1,0 +1,99 @@
+/**
+ * Pulling what happened on a marketplace (docs/marketplaces.md "Sync"): orders since the account's
+ * cursor become orders through the one order insert (marketplace + external id unique), competitor
+ * offers and buy-box owners land on our listings and are checked against MAP, settlements are kept.
+ * Runs in the `marketplace-sync` consumer after every sandbox tick (`marketplaces.ticked`).
+ */
+import type { Tx } from '../../db';
+import { appendEvent } from '../../events/outbox';
+import { insertOrders, type NewOrder } from '../orders/insert';
+import { MARKETPLACE_EVENTS } from '../../../contract/listings';
+import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
+import { applyOffers } from '../listings/push';
+import { refreshViolations } from '../listings/violations';
+import { emitOpened } from '../listings/history';
+
+export interface SyncResult { orders: number; settlements: number; listings: number; violations_opened: number; violations_resolved: number }
+
+export async function syncAccount(tx: Tx, tenantId: string, accountId: string, env: ConnectorEnv, causationId?: string, tick: number | null = null): Promise<SyncResult | null> {
+  const account = await loadAccount(tx, accountId);
+  if (!account || account.status === 'paused') return null;
+  const connector = connectorFor(tx, account, env);
+  const cur = await tx.query<{ orders_cursor: string | null; settlements_cursor: string | null }>(
+    'select orders_cursor, settlements_cursor from marketplace_accounts where id = $1 for update',
+    [accountId],
+  );
+  const ids = { causationId };
+
+  // orders: map each to our listing by the item's external id
+  const pulled = await connector.pullOrders(cur.rows[0].orders_cursor);
+  let created = 0;
+  if (pulled.orders.length) {
+    const known = await tx.query<{ external_order_id: string }>(
+      'select external_order_id from orders where tenant_id = $1 and marketplace = $2 and external_order_id = any($3::text[])',
+      [tenantId, account.kind, pulled.orders.map((o) => o.externalId)],
+    );
+    const seen = new Set(known.rows.map((r) => r.external_order_id));
+    const items = await tx.query<{ external_id: string; product_id: string; variant_id: string; sku: string; title: string }>(
+      'select external_id, product_id, variant_id, sku, title from listings where marketplace_id = $1 and external_id = any($2::text[])',
+      [accountId, [...new Set(pulled.orders.map((o) => o.itemExternalId))]],
+    );
+    const byItem = new Map(items.rows.map((r) => [r.external_id, r]));
+    const fresh: NewOrder[] = pulled.orders
+      .filter((o) => !seen.has(o.externalId) && byItem.has(o.itemExternalId))
+      .map((o) => {
+        const l = byItem.get(o.itemExternalId)!;
+        return {
+          marketplace: account.kind,
+          external_order_id: o.externalId,
+          customer_name: o.buyer,
+          status: 'pending',
+          currency: 'USD',
+          shipping: 0,
+          tax: 0,
+          created_at: o.createdAt,
+          items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price: o.unitPriceCents / 100, product_id: l.product_id, variant_id: l.variant_id }],
+          actor: `sandbox:${account.name}`,
+        };
+      });
+    if (fresh.length) {
+      const orderIds = await insertOrders(tx, tenantId, fresh);
+      created = orderIds.length;
+      for (let i = 0; i < orderIds.length; i++) {
+        await appendEvent(tx, tenantId, 'orders.created', { id: orderIds[i], marketplace: account.kind, external_order_id: fresh[i].external_order_id, source: 'marketplace' }, ids);
+      }
+    }
+  }
+
+  // offers and the buy box of every item we have there
+  const listed = await tx.query<{ id: string; external_id: string }>(
+    `select id, external_id from listings where marketplace_id = $1 and external_id is not null and status in ('active', 'paused', 'error')`,
+    [accountId],
+  );
+  const snaps = await connector.pullOffers(listed.rows.map((r) => r.external_id));
+  await applyOffers(tx, accountId, snaps);
+  const check = await refreshViolations(tx, tenantId, listed.rows.map((r) => r.id), tick);
+  await emitOpened(tx, tenantId, check.opened, ids);
+
+  // settlements
+  const st = await connector.pullSettlements(cur.rows[0].settlements_cursor);
+  let settlements = 0;
+  for (const s of st.settlements) {
+    const r = await tx.query(
+      `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (marketplace_id, external_id) do nothing`,
+      [tenantId, accountId, s.externalId, s.periodStart, s.periodEnd, s.ordersCount, s.grossCents, s.feesCents, s.netCents],
+    );
+    if (r.rowCount > 0) {
+      settlements += 1;
+      await appendEvent(tx, tenantId, MARKETPLACE_EVENTS.settlement, { marketplace_id: accountId, external_id: s.externalId, net_cents: s.netCents }, ids);
+    }
+  }
+  await tx.query(
+    `update marketplace_accounts set orders_cursor = $2, settlements_cursor = $3, last_sync_at = now(),
+            status = case when status = 'error' then 'connected' else status end, error_message = case when status = 'error' then null else error_message end
+      where id = $1`,
+    [accountId, pulled.cursor, st.cursor],
+  );
+  return { orders: created, settlements, listings: listed.rows.length, violations_opened: check.opened.length, violations_resolved: check.resolved.length };
+}

@@ -1,0 +1,47 @@
+/**
+ * The pricing domain's consumers (docs/repricing.md "Events"):
+ * - `repricer` re-evaluates the listings an event affects: a marketplace tick (competitor offers and
+ *   buy box), a product or variant change (cost, MAP), a rule change;
+ * - `pricing-agent` (Pricing Intelligence) snapshots the tenant's buy-box share after each tick and
+ *   raises `alerts.buy_box_drop` on a fall beyond the threshold.
+ * Both run as workers with a heartbeat (their agent names).
+ */
+import type { ConsumerContext } from '../../events/consumers';
+import type { ConsumerDef } from '../../events/types';
+import { MARKETPLACE_EVENTS } from '../../../contract/listings';
+import { PRICING_EVENTS } from '../../../contract/pricing';
+import { repriceAfterTick, reprice } from './repricer';
+import { snapshotTenant } from './agent';
+
+export const REPRICER_CONSUMER = 'repricer';
+export const AGENT_CONSUMER = 'pricing-agent';
+
+export function repricerConsumer(ctx: ConsumerContext): ConsumerDef {
+  const env = { dataDir: process.env.DATA_DIR ?? './.data' };
+  return {
+    name: REPRICER_CONSUMER,
+    filterSubjects: [MARKETPLACE_EVENTS.ticked, 'products.updated', 'products.variant_updated', PRICING_EVENTS.ruleChanged],
+    agentName: 'repricer',
+    async handle(msg) {
+      const ids = { causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined };
+      const d = msg.data as { id: string; product_id?: string };
+      await ctx.db.transaction(async (tx) => {
+        if (msg.subject === MARKETPLACE_EVENTS.ticked) return repriceAfterTick(tx, msg.tenantId, d.id, env, ids);
+        if (msg.subject === 'products.updated') return reprice(tx, msg.tenantId, { productIds: [d.id] }, 'cost_change', ids);
+        if (msg.subject === 'products.variant_updated') return reprice(tx, msg.tenantId, { variantIds: [d.id] }, 'cost_change', ids);
+        return reprice(tx, msg.tenantId, {}, 'rule_change', ids);
+      }, { tenantId: msg.tenantId });
+    },
+  };
+}
+
+export function pricingAgentConsumer(ctx: ConsumerContext): ConsumerDef {
+  return {
+    name: AGENT_CONSUMER,
+    filterSubjects: [MARKETPLACE_EVENTS.ticked],
+    agentName: 'pricing-agent',
+    async handle(msg) {
+      await snapshotTenant(ctx.db, msg.tenantId);
+    },
+  };
+}

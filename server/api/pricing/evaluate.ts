@@ -1,0 +1,165 @@
+/**
+ * One repricing pass over a selection of listings (docs/repricing.md "Repricer"): the engine decides
+ * for each listing under its governing rule; `record` writes a decision row for each, then applies
+ * the price (auto mode: through the listings domain's update path, which the push consumer sends
+ * through the connector) or creates a proposal (proposals mode; an older pending one of the listing
+ * expires). A dry run (`preview`, `summarise`) reads and writes nothing.
+ */
+import type { Tx } from '../../db';
+import { LISTING_EVENTS } from '../../../contract/listings';
+import { PRICING_EVENTS } from '../../../contract/pricing';
+import { decide, FloorUnreachable, marginCents, type Decision } from '../../domain/repricing';
+import { applyChanges, currentListings } from '../listings/write';
+import { engineInput, feeOf, inputsHash, loadInputs, ownSellers, type ListingInputs, type Selection } from './inputs';
+import { loadRules, rankRules, ruleFor, type RuleRow } from './rules';
+
+export interface Evaluation { listing: ListingInputs; rule: RuleRow; decision: Decision; hash: string }
+
+export type Emit = (subject: string, payload: unknown) => Promise<void>;
+
+/** Decides for each listing under its governing rule (listings no rule covers are skipped). */
+export function evaluate(listings: readonly ListingInputs[], rules: readonly RuleRow[], own: Set<string>, now: Date): Evaluation[] {
+  const ranked = rankRules(rules);
+  const out: Evaluation[] = [];
+  for (const l of listings) {
+    const rule = ruleFor(ranked, l);
+    if (!rule) continue;
+    try {
+      out.push({ listing: l, rule, decision: decide(engineInput(l, rule, own, now)), hash: inputsHash(l, rule) });
+    } catch (e) {
+      // a rule whose fee + margin reach 100 % prices nothing (refused on save; kept safe here too)
+      if (!(e instanceof FloorUnreachable)) throw e;
+    }
+  }
+  return out;
+}
+
+export async function evaluateSelection(tx: Tx, tenantId: string, sel: Selection, now = new Date(), rules?: RuleRow[]): Promise<Evaluation[]> {
+  // one after another: a transaction is one connection, and pg refuses overlapping queries on it
+  const listings = await loadInputs(tx, tenantId, sel);
+  const allRules = rules ?? (await loadRules(tx, tenantId));
+  const own = await ownSellers(tx, tenantId);
+  return evaluate(listings, allRules, own, now);
+}
+
+export interface Summary { listings: number; down: number; up: number; unchanged: number; at_floor: number; floor_above_ceiling: number }
+
+export function summarise(evals: readonly Evaluation[]): Summary {
+  const s: Summary = { listings: evals.length, down: 0, up: 0, unchanged: 0, at_floor: 0, floor_above_ceiling: 0 };
+  for (const e of evals) {
+    const d = e.decision;
+    if (d.new_price_cents == null) s.unchanged += 1;
+    else if (d.new_price_cents < d.old_price_cents) s.down += 1;
+    else s.up += 1;
+    if (d.flags.at_floor) s.at_floor += 1;
+    if (d.flags.floor_above_ceiling) s.floor_above_ceiling += 1;
+  }
+  return s;
+}
+
+export function summarySentence(s: Summary): string {
+  return `With today's offers this rule would price ${s.listings} listing${s.listings === 1 ? '' : 's'}: ${s.down} down, ${s.up} up, ${s.unchanged} unchanged; ${s.at_floor} at floor`;
+}
+
+/** The inputs fingerprint once `price` is the listing's price. */
+export function afterHash(e: Evaluation, price: number): string {
+  return inputsHash({ ...e.listing, price_cents: price }, e.rule);
+}
+
+export function margins(e: Evaluation, price: number) {
+  const fee = feeOf(e.listing.kind);
+  return marginCents(price, e.listing.cost_cents, e.rule.shipping_cents, fee.rateBp, fee.fixed);
+}
+
+export interface RecordResult { decisions: number; applied: string[]; proposals: string[] }
+
+/**
+ * Writes the decisions of `evals` (one multi-row insert), then applies or proposes the changes.
+ * `mode` forces proposals (the propose command) or follows each rule's mode.
+ */
+export async function record(tx: Tx, tenantId: string, evals: readonly Evaluation[], o: { trigger: string; actor: string; emit: Emit; mode: 'rule' | 'proposals' }): Promise<RecordResult> {
+  const res: RecordResult = { decisions: 0, applied: [], proposals: [] };
+  if (evals.length === 0) return res;
+  const auto = (e: Evaluation) => o.mode === 'rule' && e.rule.mode === 'auto' && e.decision.new_price_cents != null;
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
+                                  competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
+     select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, u.fl, u.re, u.a, $2, u.h
+       from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::jsonb[], $14::text[], $15::bool[], $16::text[])
+         with ordinality as u(l, r, o, n, s, sc, f, c, cp, bb, fl, re, a, h, ord)
+      order by u.ord
+     returning id`,
+    [
+      tenantId, o.trigger,
+      evals.map((e) => e.listing.id), evals.map((e) => e.rule.id), evals.map((e) => e.decision.old_price_cents), evals.map((e) => e.decision.new_price_cents),
+      evals.map((e) => e.decision.strategy), evals.map((e) => e.decision.scenario), evals.map((e) => e.decision.floor_cents), evals.map((e) => e.decision.ceiling_cents),
+      evals.map((e) => JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })))),
+      evals.map((e) => e.listing.buy_box_owner), evals.map((e) => JSON.stringify(e.decision.flags)), evals.map((e) => e.decision.reason),
+      evals.map(auto), evals.map((e) => e.hash),
+    ],
+  );
+  res.decisions = rows.length;
+  const decisionIds = rows.map((r) => String(r.id));
+
+  // auto mode: the new price through the listings domain's update path (history line, sync pending)
+  const toApply = evals.map((e, i) => ({ e, id: decisionIds[i] })).filter(({ e }) => auto(e));
+  if (toApply.length) {
+    res.applied = await applyPrices(tx, tenantId, toApply.map(({ e }) => ({ listingId: e.listing.id, price: e.decision.new_price_cents!, reason: e.decision.reason })), o.actor, o.emit);
+  }
+
+  // proposals mode: one pending proposal per listing (an older pending one is superseded: expired)
+  const toPropose = evals.map((e, i) => ({ e, id: decisionIds[i] })).filter(({ e }) => !auto(e) && e.decision.new_price_cents != null);
+  if (toPropose.length) {
+    await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and status = 'pending' and listing_id = any($2::uuid[])`, [
+      tenantId, toPropose.map(({ e }) => e.listing.id),
+    ]);
+    const ins = await tx.query<{ id: string }>(
+      `insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
+                                    floor_cents, ceiling_cents, reason, inputs_hash)
+       select $1, u.l, u.d, u.r, u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h
+         from unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::text[], $12::text[])
+           with ordinality as u(l, d, r, o, n, mb, ma, f, c, re, h, ord)
+        order by u.ord
+       returning id`,
+      [
+        tenantId, toPropose.map(({ e }) => e.listing.id), toPropose.map(({ id }) => id), toPropose.map(({ e }) => e.rule.id),
+        toPropose.map(({ e }) => e.decision.old_price_cents), toPropose.map(({ e }) => e.decision.new_price_cents),
+        toPropose.map(({ e }) => margins(e, e.decision.old_price_cents)), toPropose.map(({ e }) => margins(e, e.decision.new_price_cents!)),
+        toPropose.map(({ e }) => e.decision.floor_cents), toPropose.map(({ e }) => e.decision.ceiling_cents), toPropose.map(({ e }) => e.decision.reason),
+        toPropose.map(({ e }) => e.hash),
+      ],
+    );
+    res.proposals = ins.rows.map((r) => String(r.id));
+    await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map(({ e }) => e.listing.id).slice(0, 100) });
+  }
+
+  // the repricer's memory: these inputs were seen; an applied change starts the minimum interval
+  await tx.query(
+    `insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at)
+     select u.l, $1, u.h, u.s, case when u.a then now() else null end, now() from unnest($2::uuid[], $3::text[], $4::text[], $5::bool[]) as u(l, h, s, a)
+     on conflict (listing_id) do update set inputs_hash = excluded.inputs_hash, last_scenario = excluded.last_scenario, evaluated_at = now(),
+       last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at)`,
+    // an applied price is part of the inputs: remember them as they are after the change
+    [tenantId, evals.map((e) => e.listing.id), evals.map((e) => (auto(e) ? afterHash(e, e.decision.new_price_cents!) : e.hash)), evals.map((e) => e.decision.scenario), evals.map(auto)],
+  );
+  return res;
+}
+
+/**
+ * Sets listing prices through the listings domain (its history line, sync pending) and emits
+ * `listings.changed` so the push consumer sends them through the connector; a refusal lands in the
+ * listing's state there. Returns the ids changed.
+ */
+export async function applyPrices(tx: Tx, tenantId: string, items: { listingId: string; price: number; reason: string }[], actor: string, emit: Emit): Promise<string[]> {
+  const cur = await currentListings(tx, tenantId, items.map((i) => i.listingId));
+  const byId = new Map(cur.map((c) => [c.id, c]));
+  const changes = items.flatMap((i) => {
+    const c = byId.get(i.listingId);
+    if (!c || c.price_cents === i.price) return [];
+    const message = `Repriced $${(c.price_cents / 100).toFixed(2)} → $${(i.price / 100).toFixed(2)}: ${i.reason}`;
+    return [{ id: c.id, title: c.title, price_cents: i.price, quantity_rule: c.quantity_rule, status: c.status, stock: c.stock, message }];
+  });
+  await applyChanges(tx, tenantId, changes, actor);
+  for (const c of changes) await emit(LISTING_EVENTS.changed, { id: c.id, action: 'update_price', source: 'repricer' });
+  return changes.map((c) => c.id);
+}

@@ -1,0 +1,47 @@
+/**
+ * The repricer (docs/repricing.md "Repricer"): re-evaluates the listings an event affects and
+ * records what changed. A listing is decided again only when its inputs changed since its last
+ * evaluation (price, cost, MAP, offers, buy box, governing rule) or when its last decision waited
+ * for the minimum interval; everything else is skipped, so a redelivered event does nothing twice.
+ */
+import type { Tx } from '../../db';
+import { appendEvent } from '../../events/outbox';
+import { PRICING_EVENTS } from '../../../contract/pricing';
+import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
+import { applyOffers } from '../listings/push';
+import { evaluateSelection, record, type RecordResult } from './evaluate';
+import type { Selection } from './inputs';
+
+export const REPRICER_ACTOR = 'repricer';
+
+export async function reprice(tx: Tx, tenantId: string, sel: Selection, trigger: string, ids: { causationId?: string; correlationId?: string } = {}, now = new Date()): Promise<RecordResult & { evaluated: number }> {
+  const evals = (await evaluateSelection(tx, tenantId, sel, now)).filter((e) => e.hash !== e.listing.last_hash || e.listing.last_scenario === 'too_soon');
+  const res = await record(tx, tenantId, evals, {
+    trigger,
+    actor: REPRICER_ACTOR,
+    mode: 'rule',
+    emit: (subject, payload) => appendEvent(tx, tenantId, subject, payload, ids).then(() => undefined),
+  });
+  if (res.decisions > 0) {
+    await appendEvent(tx, tenantId, PRICING_EVENTS.decided, { trigger, decisions: res.decisions, applied: res.applied.length, proposals: res.proposals.length }, ids);
+  }
+  return { ...res, evaluated: evals.length };
+}
+
+/**
+ * After a marketplace tick: pull the competitor offers through the connector (the same write the
+ * sync consumer makes, so the repricer never decides on offers older than the tick), then reprice
+ * that account's listings whose offers or buy box moved.
+ */
+export async function repriceAfterTick(tx: Tx, tenantId: string, accountId: string, env: ConnectorEnv, ids: { causationId?: string; correlationId?: string }) {
+  const account = await loadAccount(tx, accountId);
+  if (!account || account.status === 'paused') return null;
+  const listed = await tx.query<{ external_id: string }>(
+    `select external_id from listings where tenant_id = $1 and marketplace_id = $2 and external_id is not null and status = 'active'`,
+    [tenantId, accountId],
+  );
+  if (listed.rows.length === 0) return null;
+  const snaps = await connectorFor(tx, account, env).pullOffers(listed.rows.map((r) => r.external_id));
+  await applyOffers(tx, accountId, snaps);
+  return reprice(tx, tenantId, { marketplaceId: accountId }, 'competitor_change', ids);
+}

@@ -1,0 +1,311 @@
+/**
+ * Pricing API (docs/repricing.md): rules (CRUD and a dry-run preview), proposals (list, approve,
+ * reject, bulk), the on-demand propose command, a listing's price history, and the Pricing
+ * Intelligence figures. Every signed-in role reads; changing rules and deciding proposals takes
+ * write:products (prices are part of the catalogue). Rule changes emit `pricing.rule_changed`, which
+ * the repricer consumer picks up.
+ */
+import { defineModule, type ApiModule } from '../module';
+import { list, one, type Ctx } from '../kit';
+import { HttpError, notFound } from '../errors';
+import type { Tx } from '../../db';
+import { FEE_SCHEDULES } from '../../../contract/marketplaces';
+import { listingParams } from '../../../contract/listings';
+import {
+  PRICING_EVENTS,
+  priceHistoryQuery,
+  proposalApprove,
+  proposalBulk,
+  proposalListQuery,
+  proposalParams,
+  proposeBody,
+  ruleCreate,
+  ruleListQuery,
+  ruleParams,
+  rulePreview,
+  ruleUpdate,
+  type RuleCreate,
+  pricingLive,
+} from '../../../contract/pricing';
+import { rateToBp } from '../../domain/repricing';
+import { RULE_COLUMNS, RULE_INSERT_COLUMNS, loadRules, mapRule, rankRules, ruleFor, ruleValues, type RuleRow } from './rules';
+import { evaluate, evaluateSelection, record, summarise, summarySentence } from './evaluate';
+import { loadInputs, ownSellers } from './inputs';
+import { PROPOSAL_EXPIRED, decideProposal, getProposal, listProposals, pendingIds } from './proposals';
+import { computeAgent } from './agent';
+import { pricingAgentConsumer, repricerConsumer } from './consumers';
+import { startSweep, sweepMs } from './sweep';
+
+const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
+
+/** Refuses what the schema cannot see: a margin no price can keep, a foreign marketplace or listing. */
+async function checkRule(tx: Tx, tenantId: string, r: RuleCreate): Promise<void> {
+  if (r.min_margin_bp + MAX_FEE_BP >= 10_000) {
+    const message = `Minimum margin plus the marketplace fee (up to ${MAX_FEE_BP / 100} %) must stay below 100 %`;
+    throw new HttpError(400, 'validation_failed', message, [{ field: 'min_margin_bp', message, code: 'too_big' }]);
+  }
+  if (r.scope.type === 'marketplace') {
+    const { rows } = await tx.query('select 1 from marketplace_accounts where tenant_id = $1 and id = $2', [tenantId, r.scope.marketplace_id]);
+    if (!rows.length) throw new HttpError(400, 'validation_failed', 'Unknown marketplace', [{ field: 'scope.marketplace_id', message: 'Unknown marketplace', code: 'not_found' }]);
+  }
+  if (r.scope.type === 'listings') {
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from listings where tenant_id = $1 and id = any($2::uuid[])', [tenantId, r.scope.listing_ids]);
+    if (Number(rows[0].n) !== new Set(r.scope.listing_ids).size) {
+      throw new HttpError(400, 'validation_failed', 'Some listings do not exist', [{ field: 'scope.listing_ids', message: 'Some listings do not exist', code: 'not_found' }]);
+    }
+  }
+}
+
+/** How many active listings each rule governs now. */
+async function governed(tx: Tx, tenantId: string, rules: RuleRow[]): Promise<Map<string, number>> {
+  const listings = await loadInputs(tx, tenantId, {});
+  const ranked = rankRules(rules.filter((r) => r.enabled));
+  const counts = new Map<string, number>();
+  for (const l of listings) {
+    const r = ruleFor(ranked, l);
+    if (r) counts.set(r.id, (counts.get(r.id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function getRule(tx: Tx, tenantId: string, id: string): Promise<RuleRow> {
+  const { rows } = await tx.query(`select ${RULE_COLUMNS} from pricing_rules where tenant_id = $1 and id = $2`, [tenantId, id]);
+  if (!rows[0]) throw notFound('Pricing rule');
+  return mapRule(rows[0]);
+}
+
+async function ruleAnswer(tx: Tx, tenantId: string, id: string) {
+  const rule = await getRule(tx, tenantId, id);
+  const counts = await governed(tx, tenantId, await loadRules(tx, tenantId));
+  return { ...rule, listings_count: counts.get(id) ?? 0 };
+}
+
+const actorOf = (ctx: Ctx<unknown, unknown, unknown>) => ctx.auth.email ?? ctx.auth.userId;
+
+const pricing: ApiModule = (api) => {
+  let stopSweep: (() => void) | null = null;
+  api.app.addHook('onReady', async () => {
+    stopSweep = startSweep(api.services.db, sweepMs(), (e) => api.app.log.error({ err: e }, 'repricing sweep'));
+  });
+  api.app.addHook('onClose', async () => stopSweep?.());
+
+  api.route({
+    method: 'GET',
+    url: '/pricing/rules',
+    query: ruleListQuery,
+    async handler({ tx, auth, query }) {
+      const all = await loadRules(tx, auth.tenantId, false);
+      const counts = await governed(tx, auth.tenantId, all);
+      const dir = query.order === 'desc' ? -1 : 1;
+      const sorted = all
+        .filter((r) => !query.search || r.name.toLowerCase().includes(query.search.toLowerCase()))
+        .sort((a, b) => (a[query.sort] < b[query.sort] ? -dir : a[query.sort] > b[query.sort] ? dir : a.id < b.id ? -1 : 1));
+      const page = sorted.slice(query.offset, query.offset + query.limit).map((r) => ({ ...r, listings_count: counts.get(r.id) ?? 0 }));
+      return list(page, sorted.length, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/pricing/rules/:id',
+    params: ruleParams,
+    async handler({ tx, auth, params }) {
+      return one(await ruleAnswer(tx, auth.tenantId, params.id));
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/pricing/rules',
+    permission: 'write:products',
+    body: ruleCreate,
+    async handler(ctx) {
+      await checkRule(ctx.tx, ctx.auth.tenantId, ctx.body);
+      const { rows } = await ctx.tx.query<{ id: string }>(
+        `insert into pricing_rules (tenant_id, ${RULE_INSERT_COLUMNS}) values ($1, ${ruleValues(ctx.body).map((_, i) => `$${i + 2}`).join(', ')}) returning id`,
+        [ctx.auth.tenantId, ...ruleValues(ctx.body)],
+      );
+      const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, rows[0].id);
+      await ctx.audit({ action: 'pricing_rule.create', resource: 'pricing_rules', resourceId: after.id, after });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'created' });
+      ctx.status(201);
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/pricing/rules/:id',
+    permission: 'write:products',
+    params: ruleParams,
+    body: ruleUpdate,
+    async handler(ctx) {
+      const before = await getRule(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      const merged = ruleCreate.parse({ ...before, ...Object.fromEntries(Object.entries(ctx.body).filter(([, v]) => v !== undefined)) });
+      await checkRule(ctx.tx, ctx.auth.tenantId, merged);
+      const values = ruleValues(merged);
+      await ctx.tx.query(
+        `update pricing_rules set (${RULE_INSERT_COLUMNS}, updated_at) = (${values.map((_, i) => `$${i + 3}`).join(', ')}, clock_timestamp())
+          where tenant_id = $1 and id = $2`,
+        [ctx.auth.tenantId, ctx.params.id, ...values],
+      );
+      const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await ctx.audit({ action: 'pricing_rule.update', resource: 'pricing_rules', resourceId: after.id, before, after });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'updated' });
+      return one(after);
+    },
+  });
+
+  api.route({
+    method: 'DELETE',
+    url: '/pricing/rules/:id',
+    permission: 'write:products',
+    params: ruleParams,
+    async handler(ctx) {
+      const before = await getRule(ctx.tx, ctx.auth.tenantId, ctx.params.id);
+      await ctx.tx.query('delete from pricing_rules where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
+      // pending proposals of the rule no longer have a rule behind them
+      await ctx.tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and rule_id is null and status = 'pending'`, [ctx.auth.tenantId]);
+      await ctx.audit({ action: 'pricing_rule.delete', resource: 'pricing_rules', resourceId: before.id, before });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: before.id, action: 'deleted' });
+      return one({ id: before.id, deleted: true });
+    },
+  });
+
+  // the rule editor's live preview: the same engine over today's offers, writing nothing
+  api.route({
+    method: 'POST',
+    url: '/pricing/rules/preview',
+    body: rulePreview,
+    async handler(ctx) {
+      const { tx, auth, body } = ctx;
+      await checkRule(tx, auth.tenantId, body.rule);
+      const draft: RuleRow = { ...body.rule, id: body.rule_id ?? '00000000-0000-0000-0000-000000000000', created_at: new Date().toISOString(), updated_at: '9999-12-31T00:00:00.000Z' };
+      const others = (await loadRules(tx, auth.tenantId)).filter((r) => r.id !== draft.id);
+      const listings = await loadInputs(tx, auth.tenantId, {});
+      const own = await ownSellers(tx, auth.tenantId);
+      const evals = evaluate(listings, [...others, draft], own, new Date()).filter((e) => e.rule === draft);
+      const s = summarise(evals);
+      return one({
+        ...s,
+        summary: summarySentence(s),
+        samples: evals.slice(0, 20).map((e) => ({ listing_id: e.listing.id, sku: e.listing.sku, old_price_cents: e.decision.old_price_cents, new_price_cents: e.decision.new_price_cents, reason: e.decision.reason })),
+      });
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/pricing/propose',
+    permission: 'write:products',
+    body: proposeBody,
+    async handler(ctx) {
+      const b = ctx.body;
+      const evals = await evaluateSelection(ctx.tx, ctx.auth.tenantId, { listingIds: b.listing_ids, marketplaceId: b.marketplace_id });
+      const r = await record(ctx.tx, ctx.auth.tenantId, evals, { trigger: 'propose', actor: actorOf(ctx), emit: ctx.emit, mode: 'proposals' });
+      const s = summarise(evals);
+      const proposals = [];
+      for (const id of r.proposals.slice(0, 500)) proposals.push(await getProposal(ctx.tx, ctx.auth.tenantId, id));
+      await ctx.audit({ action: 'pricing.propose', resource: 'price_proposals', after: { evaluated: evals.length, proposals: r.proposals.length } });
+      return one({
+        evaluated: evals.length,
+        proposals_created: r.proposals.length,
+        down: s.down,
+        up: s.up,
+        unchanged: s.unchanged,
+        at_floor: s.at_floor,
+        proposals: proposals.map((p) => ({ ...p!, inputs_hash: undefined })),
+      });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/pricing/proposals',
+    query: proposalListQuery,
+    async handler({ tx, auth, query }) {
+      const r = await listProposals(tx, auth.tenantId, query);
+      return list(r.rows, r.total, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/pricing/proposals/bulk',
+    permission: 'write:products',
+    body: proposalBulk,
+    async handler(ctx) {
+      const b = ctx.body;
+      const ids = b.ids ?? (await pendingIds(ctx.tx, ctx.auth.tenantId, b.filter ?? {}));
+      const results: { id: string; ok: boolean; error?: { code: string; message: string } }[] = [];
+      for (const id of ids) {
+        try {
+          const p = await decideProposal(ctx.tx, ctx.auth.tenantId, id, b.action, { actor: actorOf(ctx), emit: ctx.emit });
+          results.push(p.status === 'expired' ? { id, ok: false, error: { code: 'proposal_expired', message: PROPOSAL_EXPIRED } } : { id, ok: true });
+        } catch (e) {
+          if (!(e instanceof HttpError)) throw e;
+          results.push({ id, ok: false, error: { code: e.code, message: e.message } });
+        }
+      }
+      const succeeded = results.filter((r) => r.ok).length;
+      await ctx.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposals', after: { ids: results.filter((r) => r.ok).map((r) => r.id) } });
+      return { action: b.action, succeeded, failed: results.length - succeeded, results };
+    },
+  });
+
+  for (const action of ['approve', 'reject'] as const) {
+    api.route({
+      method: 'POST',
+      url: `/pricing/proposals/:id/${action}`,
+      permission: 'write:products',
+      params: proposalParams,
+      body: proposalApprove,
+      async handler(ctx) {
+        const p = await decideProposal(ctx.tx, ctx.auth.tenantId, ctx.params.id, action, { actor: actorOf(ctx), emit: ctx.emit, priceCents: action === 'approve' ? ctx.body.price_cents : undefined });
+        await ctx.audit({ action: `price_proposal.${action}`, resource: 'price_proposals', resourceId: p.id, after: { status: p.status, new_price_cents: p.new_price_cents } });
+        // an expired proposal is a committed outcome (its status changed), answered as a conflict
+        if (p.status === 'expired') {
+          ctx.status(409);
+          return { message: PROPOSAL_EXPIRED, code: 'proposal_expired', details: null, data: p };
+        }
+        return one(p);
+      },
+    });
+  }
+
+  api.route({
+    method: 'GET',
+    url: '/listings/:id/price-history',
+    params: listingParams,
+    query: priceHistoryQuery,
+    async handler({ tx, auth, params, query }) {
+      const l = await tx.query('select 1 from listings where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);
+      if (!l.rows.length) throw notFound('Listing');
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `select id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents, competitor_prices,
+                buy_box_owner, flags, reason, applied, trigger, created_at
+           from price_decisions where tenant_id = $1 and listing_id = $2 order by created_at desc, id desc limit $3`,
+        [auth.tenantId, params.id, query.limit],
+      );
+      return one(rows.map((r) => ({
+        ...r,
+        id: String(r.id),
+        old_price_cents: Number(r.old_price_cents),
+        new_price_cents: r.new_price_cents == null ? null : Number(r.new_price_cents),
+        floor_cents: Number(r.floor_cents),
+        ceiling_cents: r.ceiling_cents == null ? null : Number(r.ceiling_cents),
+        created_at: new Date(r.created_at as string).toISOString(),
+      })));
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/pricing/agent',
+    async handler({ tx, auth }) {
+      return one(await computeAgent(tx, auth.tenantId));
+    },
+  });
+};
+
+export default defineModule({ name: 'pricing', routes: pricing, consumers: [repricerConsumer, pricingAgentConsumer], live: pricingLive });

@@ -1,0 +1,83 @@
+/**
+ * The scheduled sweep (docs/repricing.md "Repricer"): every tenant's active listings, cut into
+ * keyset pages of `batch` listings by id. Each page is one transaction: its inputs read in one
+ * statement, decided in memory by the same engine, its decisions, proposals and state written in
+ * multi-row statements (`reprice`). On PostgreSQL two pages run at once on two connections, so one
+ * page is decided while the other is written; PGlite has one connection and runs them in turn.
+ */
+import type { Db } from '../../db';
+import { reprice } from './repricer';
+
+export const SWEEP_BATCH = 2_000;
+
+export interface SweepResult { evaluated: number; decisions: number; proposals: number; applied: number }
+
+/** Page bounds: every `batch`-th active listing id, in id order (page k is `bounds[k-1] < id <= bounds[k]`). */
+async function pageBounds(db: Db, tenantId: string, batch: number): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const has = await tx.query('select 1 from pricing_rules where tenant_id = $1 and enabled limit 1', [tenantId]);
+    if (!has.rows.length) return null;
+    const { rows } = await tx.query<{ id: string }>(
+      `select id from (select id, row_number() over (order by id) as n from listings where tenant_id = $1 and status = 'active') b where n % $2 = 0 order by id`,
+      [tenantId, batch],
+    );
+    return rows.map((r) => String(r.id));
+  }, { tenantId });
+}
+
+/** One tenant's sweep, one transaction per page of listings. */
+export async function sweepTenant(db: Db, tenantId: string, o: { now?: Date; batch?: number; parallel?: number } = {}): Promise<SweepResult> {
+  const now = o.now ?? new Date();
+  const total: SweepResult = { evaluated: 0, decisions: 0, proposals: 0, applied: 0 };
+  const bounds = await pageBounds(db, tenantId, o.batch ?? SWEEP_BATCH);
+  if (!bounds) return total;
+  const pages = [...bounds, undefined].map((upTo, k) => ({ after: k === 0 ? undefined : bounds[k - 1], upTo }));
+  let next = 0;
+  const worker = async () => {
+    while (next < pages.length) {
+      const page = pages[next++];
+      const r = await db.transaction((tx) => reprice(tx, tenantId, page, 'sweep', {}, now), { tenantId });
+      total.evaluated += r.evaluated;
+      total.decisions += r.decisions;
+      total.proposals += r.proposals.length;
+      total.applied += r.applied.length;
+    }
+  };
+  const parallel = o.parallel ?? (db.engine === 'postgres' ? 2 : 1);
+  await Promise.all(Array.from({ length: Math.min(parallel, pages.length) }, worker));
+  return total;
+}
+
+/** The scheduled sweep: every tenant with an enabled rule. */
+export async function sweep(db: Db, now = new Date()): Promise<{ tenants: number; evaluated: number; decisions: number }> {
+  const tenants = await db.query<{ id: string }>('select id from tenants order by id');
+  let evaluated = 0;
+  let decisions = 0;
+  for (const t of tenants.rows) {
+    const r = await sweepTenant(db, t.id, { now });
+    evaluated += r.evaluated;
+    decisions += r.decisions;
+  }
+  return { tenants: tenants.rows.length, evaluated, decisions };
+}
+
+export function sweepMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PRICING_SWEEP_MS;
+  if (raw !== undefined && raw !== '') return Math.max(0, Number(raw) || 0);
+  return env.VITEST ? 0 : 15 * 60_000;
+}
+
+/** Starts the sweep timer; returns its stop function. */
+export function startSweep(db: Db, everyMs: number, onError: (e: unknown) => void = () => undefined): () => void {
+  if (everyMs <= 0) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void sweep(db).catch(onError).finally(() => {
+      running = false;
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

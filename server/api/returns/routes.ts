@@ -1,0 +1,223 @@
+/**
+ * Returns (RMA) API (docs/dropshipping.md "Returns"): every signed-in role reads; requesting and
+ * moving a return needs write:orders. The lifecycle is the pure state machine of
+ * server/domain/dropship/rma.ts: approve (a return label is bought), receive with the condition
+ * (resellable items go back into stock), then refund or replace — a replacement is a new order that
+ * the automation routes like any marketplace order; the tenant's setting picks the default.
+ */
+import { defineModule, type ApiModule, type Api } from '../module';
+import { list, one, type Ctx } from '../kit';
+import { HttpError, notFound } from '../errors';
+import { idParams, returnCreate, returnListQuery, returnReceive, returnReject, returnResolve, type RmaAction, returnsLive } from '../../../contract/fulfillment';
+import { isResellable, resolveDefault, rmaStep, type RmaStatus } from '../../domain/dropship/rma';
+import { RETURN_EVENTS } from '../../dropship/events';
+import { CarrierError } from '../../dropship/sandbox/carrier';
+import { buyLabel } from '../fulfillment/buy-label';
+import { loadSettings } from '../fulfillment/settings';
+import { insertOrders } from '../orders/insert';
+import type { Tx } from '../../db';
+import type { Marketplace } from '../../../contract/orders';
+
+interface ReturnItem { order_item_id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
+
+function mapReturn(r: Record<string, unknown>) {
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return {
+    id: String(r.id), number: String(r.number), order_id: String(r.order_id), status: String(r.status), reason: String(r.reason), note: (r.note as string) ?? null,
+    items: r.items as ReturnItem[], condition: (r.condition as string) ?? null, resolution: (r.resolution as string) ?? null,
+    refund_cents: r.refund_cents === null ? null : Number(r.refund_cents), restocked: Boolean(r.restocked), replacement_order_id: (r.replacement_order_id as string) ?? null,
+    reject_reason: (r.reject_reason as string) ?? null, return_shipment_id: (r.return_shipment_id as string) ?? null, history: r.history ?? [],
+    created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  };
+}
+
+async function getReturn(tx: Tx, tenantId: string, id: string, lock = false) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select r.*, (select s.id from shipments s where s.return_id = r.id and s.status <> 'voided' order by s.created_at desc limit 1) as return_shipment_id
+       from returns r where r.tenant_id = $1 and r.id = $2 ${lock ? 'for update of r' : ''}`,
+    [tenantId, id],
+  );
+  return rows[0] ? mapReturn(rows[0]) : null;
+}
+
+type Rma = NonNullable<Awaited<ReturnType<typeof getReturn>>>;
+
+/** Applies one lifecycle command: checks the transition, runs `work`, records history, audit and event. */
+async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, work: (r: Rma) => Promise<Record<string, unknown>>) {
+  const t = ctx.auth.tenantId;
+  const r = await getReturn(ctx.tx, t, ctx.params.id, true);
+  if (!r) throw notFound('Return');
+  const step = rmaStep(r.status as RmaStatus, action);
+  if (!step.ok) throw new HttpError(409, 'invalid_transition', step.message, { from: r.status, action });
+  const sets = await work(r);
+  const params: unknown[] = [t, r.id, step.to, JSON.stringify([{ at: new Date().toISOString(), status: step.to, by: ctx.auth.email, note: (sets.note as string) ?? null }])];
+  const cols = Object.entries(sets).filter(([k]) => k !== 'note').map(([k, v]) => { params.push(v); return `${k} = $${params.length}`; });
+  await ctx.tx.query(`update returns set status = $3, history = history || $4::jsonb, updated_at = now()${cols.length ? ', ' + cols.join(', ') : ''} where tenant_id = $1 and id = $2`, params);
+  const after = (await getReturn(ctx.tx, t, r.id))!;
+  await ctx.audit({ action: `return.${action}`, resource: 'returns', resourceId: r.id, before: { status: r.status }, after: { status: after.status, ...sets } });
+  await ctx.emit(RETURN_EVENTS.changed, { id: r.id, number: r.number, order_id: r.order_id, from: r.status, to: after.status });
+  return one(after);
+}
+
+async function markReturned(ctx: Ctx<{ id: string }, unknown, unknown>, orderId: string, reason: string) {
+  const o = await ctx.tx.query<{ status: string }>('select status from orders where tenant_id = $1 and id = $2 for update', [ctx.auth.tenantId, orderId]);
+  const from = o.rows[0]?.status;
+  if (from !== 'shipped' && from !== 'delivered') return;
+  await ctx.tx.query(`update orders set status = 'returned', updated_at = now() where id = $1`, [orderId]);
+  await ctx.tx.query('insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor) values ($1, $2, $3, $4, $5, $6)', [ctx.auth.tenantId, orderId, from, 'returned', reason, ctx.auth.email]);
+  await ctx.emit('orders.status_changed', { id: orderId, from, to: 'returned', reason });
+}
+
+async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund' | 'replace'; note?: string | null }>, asked: 'refund' | 'replace' | undefined) {
+  const settings = await loadSettings(ctx.tx, ctx.auth.tenantId);
+  const resolution = resolveDefault(asked, settings.return_default_resolution);
+  return move(ctx, resolution, async (r) => {
+    if (resolution === 'refund') {
+      const refund = r.items.reduce((s, i) => s + i.quantity * i.unit_price_cents, 0);
+      await markReturned(ctx, r.order_id, `${r.number} refunded`);
+      return { resolution, refund_cents: refund, note: ctx.body?.note ?? null };
+    }
+    // the replacement is a new order from the same marketplace, routed by the automation as usual
+    const o = (await ctx.tx.query<{ marketplace: Marketplace; customer_name: string | null; ship_to_country: string; ship_to: unknown }>('select marketplace, customer_name, ship_to_country, ship_to from orders where id = $1', [r.order_id])).rows[0];
+    const [newId] = await insertOrders(ctx.tx, ctx.auth.tenantId, [{
+      marketplace: o.marketplace, external_order_id: null, customer_name: o.customer_name, status: 'pending', currency: 'USD', shipping: 0, tax: 0, created_at: new Date(),
+      actor: ctx.auth.email, items: r.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unit_price: 0, product_id: i.product_id, variant_id: i.variant_id })),
+    }]);
+    await ctx.tx.query('update orders set ship_to_country = $2, ship_to = $3 where id = $1', [newId, o.ship_to_country, o.ship_to === null ? null : JSON.stringify(o.ship_to)]);
+    await ctx.emit('orders.created', { id: newId, marketplace: o.marketplace, source: 'replacement', replaces: r.order_id });
+    await markReturned(ctx, r.order_id, `${r.number} replaced by ${newId}`);
+    return { resolution, replacement_order_id: newId, note: ctx.body?.note ?? null };
+  });
+}
+
+const returns: ApiModule = (api: Api) => {
+  api.route({
+    method: 'GET',
+    url: '/returns',
+    permission: 'read:orders',
+    query: returnListQuery,
+    async handler({ tx, auth, query }) {
+      const where = ['r.tenant_id = $1'];
+      const params: unknown[] = [auth.tenantId];
+      if (query.status) { params.push(query.status); where.push(`r.status = $${params.length}`); }
+      if (query.order_id) { params.push(query.order_id); where.push(`r.order_id = upper($${params.length})`); }
+      if (query.search) { params.push(`%${query.search}%`); where.push(`(r.number ilike $${params.length} or r.order_id ilike $${params.length})`); }
+      params.push(query.limit, query.offset);
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `select r.*, null as return_shipment_id, count(*) over () as _total from returns r where ${where.join(' and ')}
+          order by r.${query.sort} ${query.order === 'asc' ? 'asc' : 'desc'}, r.id limit $${params.length - 1} offset $${params.length}`,
+        params,
+      );
+      return list(rows.map(mapReturn), rows.length ? Number(rows[0]._total) : 0, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/returns/:id',
+    permission: 'read:orders',
+    params: idParams,
+    async handler({ tx, auth, params }) {
+      const r = await getReturn(tx, auth.tenantId, params.id);
+      if (!r) throw notFound('Return');
+      return one(r);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/returns',
+    permission: 'write:orders',
+    body: returnCreate,
+    async handler(ctx) {
+      const t = ctx.auth.tenantId;
+      const o = (await ctx.tx.query<{ id: string; status: string }>('select id, status from orders where tenant_id = $1 and id = upper($2)', [t, ctx.body.order_id])).rows[0];
+      if (!o) throw notFound('Order');
+      if (o.status !== 'shipped' && o.status !== 'delivered') throw new HttpError(409, 'invalid_state', `Only a shipped or delivered order can be returned, not one that is ${o.status}`);
+      const lines = (await ctx.tx.query<{ id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }>(
+        'select id::text, sku, title, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id from order_items where tenant_id = $1 and order_id = $2 order by id',
+        [t, o.id],
+      )).rows;
+      const asked = ctx.body.items ?? lines.map((l) => ({ order_item_id: l.id, quantity: Number(l.quantity) }));
+      const items: ReturnItem[] = asked.map((a, i) => {
+        const l = lines.find((x) => x.id === a.order_item_id);
+        if (!l) throw new HttpError(400, 'validation_failed', 'Request validation failed', [{ field: `items.${i}.order_item_id`, message: 'Not a line of this order', code: 'invalid_value' }]);
+        if (a.quantity > Number(l.quantity)) throw new HttpError(400, 'validation_failed', 'Request validation failed', [{ field: `items.${i}.quantity`, message: `At most ${l.quantity}`, code: 'too_big' }]);
+        return { order_item_id: l.id, sku: l.sku, title: l.title, quantity: a.quantity, unit_price_cents: Number(l.unit_price_cents), product_id: l.product_id, variant_id: l.variant_id };
+      });
+      const { rows } = await ctx.tx.query<{ id: string }>(
+        'insert into returns (tenant_id, order_id, reason, note, items, history) values ($1, $2, $3, $4, $5, $6) returning id',
+        [t, o.id, ctx.body.reason, ctx.body.note ?? null, JSON.stringify(items), JSON.stringify([{ at: new Date().toISOString(), status: 'requested', by: ctx.auth.email, note: ctx.body.note ?? null }])],
+      );
+      const r = (await getReturn(ctx.tx, t, rows[0].id))!;
+      await ctx.audit({ action: 'return.request', resource: 'returns', resourceId: r.id, after: r });
+      await ctx.emit(RETURN_EVENTS.requested, { id: r.id, number: r.number, order_id: r.order_id, reason: r.reason });
+      ctx.status(201);
+      return one(r);
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/returns/:id/approve',
+    permission: 'write:orders',
+    params: idParams,
+    handler: (ctx) => move(ctx, 'approve', async (r) => {
+      try {
+        await buyLabel(ctx.tx, ctx.auth.tenantId, r.order_id, { direction: 'return', returnId: r.id }, { correlationId: ctx.req.correlationId });
+      } catch (e) {
+        if (e instanceof CarrierError) throw new HttpError(502, 'carrier_unavailable', e.message);
+        throw e;
+      }
+      return {};
+    }),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/returns/:id/reject',
+    permission: 'write:orders',
+    params: idParams,
+    body: returnReject,
+    handler: (ctx) => move(ctx, 'reject', async () => ({ reject_reason: ctx.body.reason, note: ctx.body.reason })),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/returns/:id/receive',
+    permission: 'write:orders',
+    params: idParams,
+    body: returnReceive,
+    handler: (ctx) => move(ctx, 'receive', async (r) => {
+      const restock = isResellable(ctx.body.condition);
+      if (restock) {
+        for (const i of r.items) {
+          if (i.variant_id) await ctx.tx.query('update product_variants set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [ctx.auth.tenantId, i.quantity, i.variant_id]);
+          if (i.product_id) await ctx.tx.query('update products set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [ctx.auth.tenantId, i.quantity, i.product_id]);
+        }
+      }
+      return { condition: ctx.body.condition, restocked: restock, note: ctx.body.note ?? null };
+    }),
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/returns/:id/resolve',
+    permission: 'write:orders',
+    params: idParams,
+    body: returnResolve,
+    handler: (ctx) => resolve(ctx, ctx.body.resolution),
+  });
+  for (const r of ['refund', 'replace'] as const) {
+    api.route({
+      method: 'POST',
+      url: `/returns/:id/${r}`,
+      permission: 'write:orders',
+      params: idParams,
+      body: returnResolve,
+      handler: (ctx) => resolve(ctx, r),
+    });
+  }
+};
+
+export default defineModule({ name: 'returns', routes: returns, live: returnsLive });

@@ -1,0 +1,47 @@
+/**
+ * The shipping label as a PDF (docs/dropshipping.md "Labels"): a 4 × 6 in page with the carrier and
+ * service, ship-from and ship-to, the tracking number and its Code 128 barcode. Drawn with pdfkit,
+ * the barcode rendered by bwip-js; the same shipment always gives the same page content.
+ */
+import PDFDocument from 'pdfkit';
+import bwipjs from 'bwip-js/node';
+import { CARRIER_LABEL, type Carrier } from '../../contract/fulfillment';
+import { countryName } from '../../contract/countries';
+
+export interface LabelData {
+  carrier: Carrier;
+  service: string;
+  trackingNumber: string;
+  orderId: string;
+  direction: 'outbound' | 'return';
+  weightGrams: number;
+  shipFrom: string;
+  shipToCountry: string;
+  shipTo: { name?: string; line1?: string; line2?: string; city?: string; region?: string; postal_code?: string } | null;
+  boughtAt: Date;
+  voided: boolean;
+}
+
+export async function labelPdf(l: LabelData): Promise<Buffer> {
+  const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: l.trackingNumber, scale: 2, height: 14, includetext: false });
+  const doc = new PDFDocument({ size: [288, 432], margin: 16, info: { Title: `${CARRIER_LABEL[l.carrier]} label ${l.trackingNumber}`, CreationDate: l.boughtAt } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.font('Helvetica-Bold').fontSize(22).text(CARRIER_LABEL[l.carrier], 16, 16);
+  doc.fontSize(11).text(l.service.replace(/_/g, ' ').toUpperCase(), 16, 42);
+  doc.font('Helvetica').fontSize(8).text(`${(l.weightGrams / 1000).toFixed(2)} kg · ${l.boughtAt.toISOString().slice(0, 10)}`, 16, 58);
+  doc.moveTo(16, 74).lineTo(272, 74).stroke();
+  doc.fontSize(8).text('FROM', 16, 82).fontSize(10).text(l.direction === 'return' ? `Customer (${l.shipFrom})` : `Supplier warehouse, ${countryName(l.shipFrom) ?? l.shipFrom}`, 16, 92);
+  const to = l.shipTo ?? {};
+  const lines = [to.name, to.line1, to.line2, [to.city, to.region, to.postal_code].filter(Boolean).join(' '), countryName(l.shipToCountry) ?? l.shipToCountry].filter((x): x is string => !!x);
+  doc.fontSize(8).text('SHIP TO', 16, 122).font('Helvetica-Bold').fontSize(13).text(lines.join('\n'), 16, 134, { width: 256 });
+  doc.moveTo(16, 236).lineTo(272, 236).stroke();
+  doc.font('Helvetica').fontSize(8).text('TRACKING #', 16, 246).font('Helvetica-Bold').fontSize(12).text(l.trackingNumber, 16, 258);
+  doc.image(barcode, 16, 282, { width: 256, height: 70 });
+  doc.font('Helvetica').fontSize(8).text(`Order ${l.orderId}${l.direction === 'return' ? ' · RETURN' : ''}`, 16, 364);
+  if (l.voided) doc.font('Helvetica-Bold').fontSize(40).fillColor('red').text('VOID', 16, 180, { width: 256, align: 'center' });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,38 @@
+/**
+ * The sandbox supplier (docs/dropshipping.md "Sandbox"): it answers a purchase order one tick after
+ * it is placed, from what the mapping says at that moment — "out of stock" when the supplier stock
+ * no longer covers a line, "price changed" when its cost went up since the order was placed,
+ * otherwise confirmed — and ships a confirmed order the tick after. Deterministic: the same
+ * mappings and ticks give the same answers.
+ */
+import type { Tx } from '../../db';
+import type { RejectReason } from '../../../contract/fulfillment';
+
+export const ANSWER_DELAY_TICKS = 1;
+export const SHIP_DELAY_TICKS = 1;
+
+export const REJECT_MESSAGE: Record<RejectReason, string> = {
+  out_of_stock: 'Out of stock',
+  price_changed: 'Price changed since the order was placed',
+};
+
+export type SupplierAnswer = { ok: true; reference: string } | { ok: false; reason: RejectReason };
+
+export async function supplierAnswer(tx: Tx, po: { id: string; number: string; supplier_id: string }): Promise<SupplierAnswer> {
+  const { rows } = await tx.query<{ quantity: number; unit_cost_cents: number; stock: number | null; cost_cents: number | null }>(
+    `select i.quantity, i.unit_cost_cents, ps.supplier_stock as stock, round(ps.supplier_cost * 100)::int as cost_cents
+       from purchase_order_items i
+       join order_items oi on oi.id = i.order_item_id
+       -- the variant's own mapping, else the product-level link that covers every variant (as the router reads them)
+       left join lateral (
+         select m.supplier_stock, m.supplier_cost from product_suppliers m
+          where m.supplier_id = $2 and m.product_id = oi.product_id and (m.variant_id = oi.variant_id or m.variant_id is null)
+          order by m.variant_id is null limit 1
+       ) ps on true
+      where i.purchase_order_id = $1`,
+    [po.id, po.supplier_id],
+  );
+  for (const r of rows) if (r.stock === null || Number(r.stock) < Number(r.quantity)) return { ok: false, reason: 'out_of_stock' };
+  for (const r of rows) if (r.cost_cents !== null && Number(r.cost_cents) > Number(r.unit_cost_cents)) return { ok: false, reason: 'price_changed' };
+  return { ok: true, reference: `SUP-${po.number.replace(/^PO-/, '')}` };
+}

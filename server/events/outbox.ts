@@ -1,0 +1,81 @@
+/**
+ * The outbox writer: events are rows of the `events` table written in the command's own
+ * transaction, so an event exists exactly when its write committed (docs/events.md "Outbox").
+ * The route kit and the import worker collect a command's events in a `CommandOutbox` and write
+ * them in one statement when the command's work is done; the event runtime (tail, engines, SSE hub)
+ * reads them back from the table.
+ */
+import { streamOf } from './live-table';
+import type { Tx } from '../db';
+
+/** An event ready for the outbox: payload serialized when emitted (later changes do not leak in). */
+export interface NewEvent {
+  subject: string;
+  json: string;
+}
+
+export function newEvent(subject: string, payload: unknown): NewEvent {
+  return { subject, json: JSON.stringify(payload ?? {}) };
+}
+
+/** Correlation of the request (or job) that wrote the events, and the event that caused them. */
+export interface EventIds {
+  correlationId?: string;
+  causationId?: string;
+}
+
+/** Appends one event at once (work without a transaction of its own, tests). Returns its sequence. */
+export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
+  const { rows } = await tx.query<{ seq: number }>(
+    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
+     values ($1, $2, $3, $4, $5, $6) returning seq`,
+    [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
+  );
+  return Number(rows[0].seq);
+}
+
+/**
+ * Appends a tenant's events in ONE statement: the ordering lock is taken once (statement trigger,
+ * 0007_events_perf.sql) and the rows get ascending sequences in array order. Returns them in order.
+ */
+export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[], ids: EventIds = {}): Promise<number[]> {
+  if (events.length === 0) return [];
+  const { rows } = await tx.query<{ seq: number }>(
+    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
+     select $1::uuid, e.stream, e.subject, e.payload::jsonb, $5::text, $6::text
+       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as e(stream, subject, payload, n)
+      order by e.n
+     returning seq`,
+    [
+      tenantId,
+      events.map((e) => streamOf(e.subject)),
+      events.map((e) => e.subject),
+      events.map((e) => e.json),
+      ids.correlationId ?? null,
+      ids.causationId ?? null,
+    ],
+  );
+  // rows were inserted (and numbered) in array order; RETURNING order is not promised
+  return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+}
+
+/**
+ * A command's events, held until its work is done and then written in one INSERT: the ordering
+ * lock (0007_events_perf.sql) is held only from there to commit, not from the first emit. A command
+ * that fails never flushes, so it writes no event.
+ */
+export class CommandOutbox {
+  private readonly events: NewEvent[] = [];
+
+  constructor(private readonly tenantId: string, private readonly ids: EventIds = {}) {}
+
+  /** Serializes the payload now, so later changes to the object do not leak into the event. */
+  add(subject: string, payload: unknown): void {
+    this.events.push(newEvent(subject, payload));
+  }
+
+  /** Writes the held events in `tx` (the command's transaction) and empties the outbox. */
+  flush(tx: Tx): Promise<number[]> {
+    return appendEvents(tx, this.tenantId, this.events.splice(0), this.ids);
+  }
+}

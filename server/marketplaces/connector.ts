@@ -1,0 +1,83 @@
+/**
+ * The one interface every marketplace implements (docs/marketplaces.md "Connectors"): the built-in
+ * sandbox and real APIs alike. Connectors run inside event consumers, never inside a request: a
+ * throw is a failed delivery (retried with backoff, then dead-lettered with an alert).
+ */
+import type { CompetitorOffer, QuantityRule } from '../../contract/listings';
+import type { MarketplaceKind } from '../../contract/marketplaces';
+
+export interface AccountInfo {
+  id: string;
+  tenantId: string;
+  kind: MarketplaceKind;
+  mode: 'sandbox' | 'live';
+  name: string;
+}
+
+/** What a listing push carries: the whole listing, so every operation is idempotent. */
+export interface ListingPush {
+  /** create (or re-create), update_price, update_quantity, end; an update of an unknown item creates it. */
+  action: 'create' | 'update_price' | 'update_quantity' | 'update' | 'end';
+  listingId: string;
+  externalId: string | null;
+  sku: string;
+  title: string;
+  priceCents: number;
+  quantity: number;
+  quantityRule: QuantityRule;
+  /** draft/paused listings are sent inactive (quantity 0 for buyers). */
+  active: boolean;
+  images: { url: string; alt: string | null; position: number }[];
+}
+
+export type PushResult =
+  | { ok: true; externalId: string; message?: string | null }
+  /** The marketplace refused the listing (its reason becomes the feed message); not retried. */
+  | { ok: false; reason: string };
+
+export interface PulledOrder {
+  externalId: string;
+  /** The item the order bought (our listing's external id). */
+  itemExternalId: string;
+  quantity: number;
+  unitPriceCents: number;
+  buyer: string;
+  createdAt: Date;
+}
+
+export interface PulledSettlement {
+  externalId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  ordersCount: number;
+  grossCents: number;
+  feesCents: number;
+  netCents: number;
+}
+
+export interface OffersSnapshot {
+  externalId: string;
+  offers: CompetitorOffer[];
+  /** `you` when our listing holds the buy box, a seller's name, or null. */
+  buyBoxOwner: string | null;
+  buyBoxPriceCents: number | null;
+}
+
+export interface MarketplaceConnector {
+  verify(): Promise<{ ok: true } | { ok: false; message: string }>;
+  pushListing(p: ListingPush): Promise<PushResult>;
+  /** Orders after the cursor (null = from the start), oldest first, and the cursor to continue from. */
+  pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null }>;
+  pushTracking(orderExternalId: string, t: { carrier: string; trackingNumber: string }): Promise<void>;
+  pullSettlements(cursor: string | null): Promise<{ settlements: PulledSettlement[]; cursor: string | null }>;
+  /** Competitor offers and the buy-box owner of our items. */
+  pullOffers(externalIds: string[]): Promise<OffersSnapshot[]>;
+}
+
+/** A connector call that failed for a reason worth retrying (outage, timeout, 5xx). */
+export class ConnectorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectorError';
+  }
+}

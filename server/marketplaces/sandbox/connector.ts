@@ -1,0 +1,155 @@
+/**
+ * The sandbox marketplace behind the connector interface (docs/marketplaces.md "Sandbox"): its state
+ * lives in the sandbox_* tables of the tenant's database, read and written in the consumer's
+ * transaction. `sandbox_outage` on the account makes every call fail like a 503 (tests, demos).
+ */
+import type { Tx } from '../../db';
+import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
+import { ConnectorError } from '../connector';
+import { buyBoxOf, initialOffers, rngOf, type SimOffer } from './simulate';
+import { MISSING_IMAGE, OUTAGE_MESSAGE } from './reasons';
+import { feeCents } from '../../../contract/marketplaces';
+
+const PREFIX = { amazon: 'ASIN-SBX', ebay: 'EBAY-SBX', walmart: 'WM-SBX', shopify: 'SHOP-SBX' } as const;
+
+export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConnector {
+  const guard = async () => {
+    const { rows } = await tx.query<{ sandbox_outage: boolean; sandbox_tick: number }>(
+      'select sandbox_outage, sandbox_tick from marketplace_accounts where id = $1',
+      [account.id],
+    );
+    if (!rows[0]) throw new ConnectorError('Sandbox account not found');
+    if (rows[0].sandbox_outage) throw new ConnectorError(OUTAGE_MESSAGE);
+    return Number(rows[0].sandbox_tick);
+  };
+
+  return {
+    async verify() {
+      await guard();
+      return { ok: true };
+    },
+
+    async pushListing(p: ListingPush): Promise<PushResult> {
+      const tick = await guard();
+      if (p.action !== 'end' && p.images.length === 0) return { ok: false, reason: MISSING_IMAGE[account.kind] };
+      let externalId = p.externalId;
+      const existing = externalId
+        ? (await tx.query('select 1 from sandbox_items where marketplace_id = $1 and external_id = $2', [account.id, externalId])).rows.length > 0
+        : false;
+      if (!existing) {
+        if (p.action === 'end') return { ok: true, externalId: externalId ?? '' };
+        const r = rngOf(account.id, p.listingId, 'id');
+        externalId = `${PREFIX[account.kind]}-${Math.floor(r() * 1e10).toString(36).toUpperCase().padStart(7, '0')}`;
+        await tx.query(
+          `insert into sandbox_items (tenant_id, marketplace_id, external_id, listing_id, title, price_cents, quantity, status, image_url, created_tick)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [account.tenantId, account.id, externalId, p.listingId, p.title, p.priceCents, p.quantity, p.active ? 'active' : 'inactive', p.images[0]?.url ?? null, tick],
+        );
+        const offers = initialOffers(account.id, externalId, p.priceCents);
+        await insertOffers(tx, account, externalId, offers);
+        return { ok: true, externalId };
+      }
+      await tx.query(
+        `update sandbox_items set title = $3, price_cents = $4, quantity = $5, status = $6, image_url = coalesce($7, image_url)
+          where marketplace_id = $1 and external_id = $2`,
+        [account.id, externalId, p.title, p.priceCents, p.quantity, p.action === 'end' ? 'ended' : p.active ? 'active' : 'inactive', p.images[0]?.url ?? null],
+      );
+      return { ok: true, externalId: externalId! };
+    },
+
+    async pullOrders(cursor) {
+      await guard();
+      const { rows } = await tx.query<{ seq: string; external_id: string; item_external_id: string; quantity: number; unit_price_cents: number; buyer: string; created_at: Date }>(
+        `select seq::text, external_id, item_external_id, quantity, unit_price_cents, buyer, created_at from sandbox_orders
+          where marketplace_id = $1 and seq > $2::bigint order by seq limit 2000`,
+        [account.id, cursor ?? '0'],
+      );
+      const orders: PulledOrder[] = rows.map((r) => ({
+        externalId: r.external_id,
+        itemExternalId: r.item_external_id,
+        quantity: Number(r.quantity),
+        unitPriceCents: Number(r.unit_price_cents),
+        buyer: r.buyer,
+        createdAt: new Date(r.created_at),
+      }));
+      return { orders, cursor: rows.length ? rows[rows.length - 1].seq : cursor };
+    },
+
+    async pushTracking(orderExternalId, t) {
+      await guard();
+      await tx.query('update sandbox_orders set tracking_number = $3, carrier = $4 where marketplace_id = $1 and external_id = $2', [
+        account.id,
+        orderExternalId,
+        t.trackingNumber,
+        t.carrier,
+      ]);
+    },
+
+    async pullSettlements(cursor) {
+      await guard();
+      // one payout per settling tick; the fee is the schedule's, per order (contract/marketplaces.ts)
+      const { rows } = await tx.query<{ settled_tick: number; amount: number; created_at: Date }>(
+        `select settled_tick, quantity * unit_price_cents as amount, created_at from sandbox_orders
+          where marketplace_id = $1 and settled_tick > $2 order by settled_tick, seq`,
+        [account.id, Number(cursor ?? 0)],
+      );
+      const byTick = new Map<number, PulledSettlement>();
+      for (const r of rows) {
+        const t = Number(r.settled_tick);
+        const at = new Date(r.created_at);
+        const s = byTick.get(t) ?? { externalId: `PAYOUT-${t}`, periodStart: at, periodEnd: at, ordersCount: 0, grossCents: 0, feesCents: 0, netCents: 0 };
+        const amount = Number(r.amount);
+        const fee = feeCents(account.kind, amount);
+        s.ordersCount += 1;
+        s.grossCents += amount;
+        s.feesCents += fee;
+        s.netCents += amount - fee;
+        if (at < s.periodStart) s.periodStart = at;
+        if (at > s.periodEnd) s.periodEnd = at;
+        byTick.set(t, s);
+      }
+      const ticks = [...byTick.keys()];
+      return { settlements: [...byTick.values()], cursor: ticks.length ? String(ticks[ticks.length - 1]) : cursor };
+    },
+
+    async pullOffers(externalIds): Promise<OffersSnapshot[]> {
+      await guard();
+      if (externalIds.length === 0) return [];
+      const items = await tx.query<{ external_id: string; price_cents: number; status: string }>(
+        'select external_id, price_cents, status from sandbox_items where marketplace_id = $1 and external_id = any($2::text[])',
+        [account.id, externalIds],
+      );
+      const offers = await tx.query<SimOffer & { external_id: string }>(
+        `select external_id, seller, base_price_cents, price_cents, shipping_cents, rating from sandbox_offers
+          where marketplace_id = $1 and external_id = any($2::text[]) order by external_id, seller`,
+        [account.id, externalIds],
+      );
+      const byItem = new Map<string, SimOffer[]>();
+      for (const o of offers.rows) {
+        const list = byItem.get(o.external_id) ?? [];
+        list.push({ seller: o.seller, base_price_cents: Number(o.base_price_cents), price_cents: Number(o.price_cents), shipping_cents: Number(o.shipping_cents), rating: Number(o.rating) });
+        byItem.set(o.external_id, list);
+      }
+      return items.rows.map((it) => {
+        const list = byItem.get(it.external_id) ?? [];
+        const box = buyBoxOf(it.status === 'active' ? Number(it.price_cents) : null, list);
+        return {
+          externalId: it.external_id,
+          offers: list.map((o) => ({ seller: o.seller, price_cents: o.price_cents, shipping_cents: o.shipping_cents, rating: o.rating, is_buy_box: box.owner === o.seller })),
+          buyBoxOwner: box.owner,
+          buyBoxPriceCents: box.priceCents,
+        };
+      });
+    },
+  };
+}
+
+export async function insertOffers(tx: Tx, account: AccountInfo, externalId: string, offers: SimOffer[]): Promise<void> {
+  if (offers.length === 0) return;
+  await tx.query(
+    `insert into sandbox_offers (tenant_id, marketplace_id, external_id, seller, base_price_cents, price_cents, shipping_cents, rating)
+     select $1, $2, $3, u.s, u.b, u.p, u.sh, u.r from unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::int[]) as u(s, b, p, sh, r)
+     on conflict do nothing`,
+    [account.tenantId, account.id, externalId, offers.map((o) => o.seller), offers.map((o) => o.base_price_cents), offers.map((o) => o.price_cents), offers.map((o) => o.shipping_cents), offers.map((o) => o.rating)],
+  );
+}

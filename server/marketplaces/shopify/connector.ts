@@ -1,0 +1,189 @@
+/**
+ * Shopify Admin API (GraphQL) behind the connector interface (docs/marketplaces.md "Shopify"):
+ * - verify: `shop { name }` with the stored token;
+ * - pushListing: one `productSet` (synchronous) with the product's status (ACTIVE, or DRAFT while
+ *   the listing is draft/paused), its one variant (SKU, price, stock at the primary location) and its
+ *   images as files; an update targets the existing product and variant (read first, so productSet
+ *   does not replace the variant); end = `productUpdate` to ARCHIVED. `userErrors` are refusals;
+ * - pullOrders: `orders(query: "updated_at:>=…", sortKey: UPDATED_AT)`, one pulled order per line item
+ *   of one of our products; the cursor is the last `updatedAt` seen;
+ * - pushTracking: `fulfillmentCreate` over the order's open fulfillment orders with the tracking info;
+ * - pullSettlements: `shopifyPaymentsAccount { payouts }` (none when the shop has no Shopify Payments);
+ * - pullOffers: Shopify is the seller's own store: no competitor offers and no buy box (empty snapshots).
+ */
+import { ConnectorError } from '../connector';
+import type { ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
+import { shopifyClient, endpointOf, type ShopifyClientOptions, type ShopifyCredentials } from './client';
+import { centsToMoney, moneyToCents } from './money';
+import * as Q from './queries';
+
+const ORDER_PAGE = 100;
+const ORDER_PAGES_PER_PULL = 5;
+const ALLOWED_STATUSES = new Set(['OPEN', 'IN_PROGRESS']);
+
+interface UserError { field?: string[] | null; message: string; code?: string | null }
+
+const refusal = (errors: UserError[]): PushResult => ({
+  ok: false,
+  reason: `Shopify: ${errors.map((e) => (e.field?.length ? `${e.field.join('.')}: ${e.message}` : e.message)).join('; ')}`,
+});
+
+/** SHOPIFY_API_BASE (tests, a self-hosted stub) from the environment, read when a connector is made. */
+export function shopifyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ShopifyClientOptions {
+  return { apiBase: env.SHOPIFY_API_BASE || undefined };
+}
+
+export function shopifyConnector(credentials: Record<string, string>, options: ShopifyClientOptions = shopifyOptionsFromEnv()): MarketplaceConnector {
+  const creds: ShopifyCredentials = { shop_domain: credentials.shop_domain ?? credentials.shop ?? '', access_token: credentials.access_token ?? '' };
+  const client = shopifyClient(creds, options);
+
+  return {
+    async verify() {
+      const target = endpointOf(creds, options.apiBase);
+      if ('error' in target) return { ok: false, message: target.error };
+      try {
+        const r = await client.graphql<{ shop: { name: string } | null }>(Q.VERIFY);
+        return r.data.shop ? { ok: true } : { ok: false, message: 'Shopify answered without a shop' };
+      } catch (e) {
+        if (e instanceof ConnectorError) throw e; // an outage or the throttle: verified again on retry
+        return { ok: false, message: e instanceof Error ? e.message : String(e) };
+      }
+    },
+
+    async pushListing(p: ListingPush): Promise<PushResult> {
+      if (p.action === 'end') {
+        if (!p.externalId) return { ok: true, externalId: '' };
+        const r = await client.graphql<{ productUpdate: { product: { id: string } | null; userErrors: UserError[] } }>(Q.PRODUCT_ARCHIVE, {
+          product: { id: p.externalId, status: 'ARCHIVED' },
+        });
+        const errs = r.data.productUpdate.userErrors;
+        // already deleted on Shopify: nothing left to end
+        if (errs.length && !r.data.productUpdate.product && errs.every((e) => /not exist|not found/i.test(e.message))) return { ok: true, externalId: p.externalId };
+        if (errs.length) return refusal(errs);
+        return { ok: true, externalId: p.externalId };
+      }
+
+      let productId: string | null = null;
+      let variantId: string | null = null;
+      let locationId: string | null;
+      if (p.externalId) {
+        const s = await client.graphql<{ product: { id: string; variants: { nodes: { id: string }[] } } | null; location: { id: string } | null }>(Q.LISTING_STATE, { id: p.externalId });
+        productId = s.data.product?.id ?? null; // deleted on Shopify: created again
+        variantId = s.data.product?.variants.nodes[0]?.id ?? null;
+        locationId = s.data.location?.id ?? null;
+      } else {
+        locationId = (await client.graphql<{ location: { id: string } | null }>(Q.PRIMARY_LOCATION)).data.location?.id ?? null;
+      }
+
+      const files = [...p.images]
+        .sort((a, b) => a.position - b.position)
+        .map((i) => ({ originalSource: i.url, contentType: 'IMAGE', ...(i.alt ? { alt: i.alt } : {}) }));
+      const variant: Record<string, unknown> = {
+        ...(variantId ? { id: variantId } : {}),
+        optionValues: [{ optionName: 'Title', name: 'Default Title' }],
+        sku: p.sku,
+        price: centsToMoney(p.priceCents),
+        inventoryItem: { tracked: true },
+        ...(locationId ? { inventoryQuantities: [{ locationId, name: 'available', quantity: p.active ? p.quantity : 0 }] } : {}),
+      };
+      const input = {
+        ...(productId ? { id: productId } : {}),
+        title: p.title,
+        status: p.active ? 'ACTIVE' : 'DRAFT',
+        productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+        files,
+        variants: [variant],
+      };
+      const r = await client.graphql<{ productSet: { product: { id: string } | null; userErrors: UserError[] } }>(Q.PRODUCT_SET, { input, synchronous: true });
+      const { product, userErrors } = r.data.productSet;
+      if (userErrors.length) return refusal(userErrors);
+      if (!product) return { ok: false, reason: 'Shopify: the product was not saved' };
+      return { ok: true, externalId: product.id, message: locationId ? null : 'Shopify has no primary location: stock was not set' };
+    },
+
+    async pullOrders(cursor) {
+      const orders: PulledOrder[] = [];
+      let next = cursor;
+      let after: string | null = null;
+      for (let page = 0; page < ORDER_PAGES_PER_PULL; page++) {
+        const r: { data: { orders: OrdersPage } } = await client.graphql<{ orders: OrdersPage }>(Q.ORDERS, {
+          first: ORDER_PAGE,
+          after,
+          query: cursor ? `updated_at:>='${cursor}'` : '',
+        });
+        for (const o of r.data.orders.nodes) {
+          const lines = o.lineItems.nodes.filter((l) => l.product?.id);
+          lines.forEach((l, i) => {
+            orders.push({
+              externalId: lines.length > 1 ? `${o.id}#${i + 1}` : o.id,
+              itemExternalId: l.product!.id,
+              quantity: l.quantity,
+              unitPriceCents: moneyToCents(l.originalUnitPriceSet?.shopMoney.amount) ?? 0,
+              buyer: o.customer?.displayName ?? o.name,
+              createdAt: new Date(o.createdAt),
+            });
+          });
+          if (!next || o.updatedAt > next) next = o.updatedAt;
+        }
+        if (!r.data.orders.pageInfo.hasNextPage) break;
+        after = r.data.orders.pageInfo.endCursor;
+      }
+      return { orders, cursor: next };
+    },
+
+    async pushTracking(orderExternalId, t) {
+      const orderId = orderExternalId.replace(/#\d+$/, '');
+      const r = await client.graphql<{ order: { fulfillmentOrders: { nodes: { id: string; status: string }[] } } | null }>(Q.FULFILLMENT_ORDERS, { id: orderId });
+      if (!r.data.order) throw new Error(`Shopify: order ${orderId} not found`);
+      const open = r.data.order.fulfillmentOrders.nodes.filter((f) => ALLOWED_STATUSES.has(f.status));
+      if (open.length === 0) return; // already fulfilled (a redelivery) or nothing left to ship
+      const c = await client.graphql<{ fulfillmentCreate: { fulfillment: { id: string } | null; userErrors: UserError[] } }>(Q.FULFILLMENT_CREATE, {
+        fulfillment: {
+          lineItemsByFulfillmentOrder: open.map((f) => ({ fulfillmentOrderId: f.id })),
+          trackingInfo: { company: t.carrier, number: t.trackingNumber },
+          notifyCustomer: true,
+        },
+      });
+      const errs = c.data.fulfillmentCreate.userErrors;
+      if (errs.length) throw new Error(`Shopify refused the fulfillment: ${errs.map((e) => e.message).join('; ')}`);
+    },
+
+    async pullSettlements(cursor) {
+      const r = await client.graphql<{ shopifyPaymentsAccount: { payouts: { nodes: Payout[] } } | null }>(Q.PAYOUTS, { first: 50 });
+      // a shop without Shopify Payments has no payouts to pull
+      if (!r.data.shopifyPaymentsAccount) return { settlements: [], cursor };
+      const fresh = r.data.shopifyPaymentsAccount.payouts.nodes.filter((p) => !cursor || p.issuedAt > cursor).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+      const settlements: PulledSettlement[] = fresh.map((p) => {
+        const c = (m: { amount: string } | undefined) => moneyToCents(m?.amount) ?? 0;
+        const at = new Date(p.issuedAt);
+        // gross and fees of the charges; net is what reached the bank (refunds and adjustments included)
+        return { externalId: p.id, periodStart: at, periodEnd: at, ordersCount: 0, grossCents: c(p.summary?.chargesGross), feesCents: c(p.summary?.chargesFee), netCents: c(p.net) };
+      });
+      return { settlements, cursor: fresh.length ? fresh[fresh.length - 1].issuedAt : cursor };
+    },
+
+    async pullOffers(externalIds): Promise<OffersSnapshot[]> {
+      return externalIds.map((externalId) => ({ externalId, offers: [], buyBoxOwner: null, buyBoxPriceCents: null }));
+    },
+  };
+}
+
+interface OrdersPage {
+  nodes: {
+    id: string;
+    name: string;
+    createdAt: string;
+    updatedAt: string;
+    customer: { displayName: string } | null;
+    lineItems: { nodes: { sku: string | null; quantity: number; product: { id: string } | null; originalUnitPriceSet: { shopMoney: { amount: string } } | null }[] };
+  }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+interface Payout {
+  id: string;
+  issuedAt: string;
+  status: string;
+  net: { amount: string };
+  summary?: Record<string, { amount: string }>;
+}

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+/**
+ * Live listings (docs/marketplaces-ui.md "Listings"): a listing pushed or refused elsewhere refreshes
+ * the table through the listings module's live channel — the console's live provider over a hub the
+ * test drives, Refine's liveMode "auto".
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+
+const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
+vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
+
+import { setProfile } from '../../providers/auth/profile-store';
+import { createLiveProvider } from '../../providers/live/live-provider';
+import type { LiveHub } from '../../providers/live/hub';
+import listingsModule from '../../resources/listings';
+import ListingsPage from '../../resources/listings/listings-page';
+import { fakeHub } from './ops-harness';
+import { fakeApi, installDomShims, listing, listOf, renderAs } from './listings-harness';
+
+vi.setConfig({ testTimeout: 120_000 });
+beforeAll(installDomShims);
+beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  installDomShims();
+});
+
+describe('/listings live', () => {
+  it('a listing refused elsewhere refreshes the table', async () => {
+    let refused = false;
+    const api = fakeApi([
+      (c) =>
+        c.method === 'GET' && c.path === '/listings'
+          ? { body: listOf([listing('l1', 'Desk Lamp', refused ? { status: 'error', feed_message: 'Listing refused: the item has no image.' } : {})]) }
+          : undefined,
+      (c) => (c.method === 'GET' && c.path === '/marketplaces' ? { body: listOf([]) } : undefined),
+    ]);
+    const hub = fakeHub();
+    renderAs('user', '/listings', '/listings', <ListingsPage />, createLiveProvider(hub as unknown as LiveHub));
+    await screen.findByText('Desk Lamp');
+    expect(screen.getByText('Active', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(hub.listeners(listingsModule.live)).toBeGreaterThan(0);
+
+    refused = true;
+    hub.emit(listingsModule.live, 'listings.refused', { id: 'l1' });
+    await waitFor(() => expect(api.of('GET', '/listings')).toHaveLength(2));
+    expect(await screen.findByText('Refused', { selector: '.ant-tag' })).toBeInTheDocument();
+  });
+});
