@@ -15,6 +15,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
+    // the console honours "reduce motion" (src/shell/use-reduced-motion.ts): dialogs open at once, so a
+    // click never lands on a button still zooming into place
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],

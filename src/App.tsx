@@ -3,7 +3,7 @@
  * registry (resources/index.ts). Route table of docs/product/routes-and-roles.md: `/` → /dashboard, `/login` → /auth,
  * signed-out visitors only reach /auth, unknown paths show "Page Not Found".
  */
-import { lazy, useEffect, useRef } from 'react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
 import { Refine } from '@refinedev/core';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -28,6 +28,7 @@ import { RequireAuth, RoleGuard } from './shell/guards';
 import { healthEndpoint } from './shell/health/health-check';
 import { HealthProvider } from './shell/health/health-context';
 import { theme } from './shell/theme';
+import { useReducedMotion } from './shell/use-reduced-motion';
 import { messageConfig, notificationConfig } from './shell/toasts';
 // the full app's styles load with it (the light /auth entry has its own: src/sign-in/)
 import 'antd/dist/reset.css';
@@ -127,9 +128,11 @@ export interface AppProps {
 }
 
 export default function App({ startupMessage = null, modules = registry }: AppProps) {
+  const reduceMotion = useReducedMotion();
+  const themed = useMemo(() => (reduceMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reduceMotion]);
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={themed}>
         <AntApp notification={notificationConfig} message={messageConfig}>
           <DebugBanner />
           <AuthWithToasts startupMessage={startupMessage}>
