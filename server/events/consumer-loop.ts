@@ -11,6 +11,7 @@ import { backoffDelay } from './config';
 import { deadLetter } from './dlq-store';
 import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import { runtimeTx } from './runtime-tx';
+import { SettleQueue } from './settle-queue';
 import { patternsRegex } from './subjects';
 import { addCount, bumpTenantCounters, countsOf, type CountsByTenant } from './tenant-counters';
 import type { ConsumerDef, EventMessage } from './types';
@@ -145,19 +146,8 @@ export class ConsumerLoop {
     const bySeq = new Map(rows.map((r) => [Number(r.seq), toRecord(r)]));
     // results are settled as they come (group commit): a slow or hung handler does not hold back
     // the acks of the others, so a crash loses at most the acks in the one flush under way
-    const queue: Settled[] = [];
-    let flushing: Promise<void> | null = null;
-    const flush = async () => {
-      while (queue.length > 0 && !this.stopped) {
-        const batch = queue.splice(0, queue.length);
-        await runtimeTx(this.db, (tx) => this.settle(tx, batch));
-      }
-      flushing = null;
-    };
-    const done = (r: Settled) => {
-      queue.push(r);
-      flushing ??= flush();
-    };
+    const settled = new SettleQueue<Settled>((batch) => runtimeTx(this.db, (tx) => this.settle(tx, batch)), () => this.stopped);
+    const done = (r: Settled) => settled.push(r);
     let i = 0;
     const worker = async () => {
       while (i < claimed.length && !this.stopped) {
@@ -177,7 +167,7 @@ export class ConsumerLoop {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.def.concurrency, claimed.length) }, worker));
-    while (flushing) await flushing;
+    await settled.drained();
     return claimed.length;
   }
 

@@ -194,7 +194,15 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
         live.delete(p.job.id);
       }
     }
-    running = null;
+  }
+
+  // cleared once the drain has settled, never inside it: a drain that finds the worker stopping
+  // returns at once, and clearing it there would leave a settled promise in `running` for good
+  function kick(): void {
+    running ??= drain().finally(() => {
+      running = null;
+      if (queue.length > 0 && !stopping) kick();
+    });
   }
 
   return {
@@ -203,7 +211,7 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
     enqueue(p) {
       live.set(p.job.id, p);
       queue.push(p);
-      running ??= drain();
+      kick();
     },
     live(tenantId, jobId) {
       const p = live.get(jobId);
