@@ -1,4 +1,4 @@
-/** Roles and their hierarchy — docs/product/data.md (Role) and §6. */
+/** Roles and their hierarchy — docs/product/data.md (Role) and docs/product/routes-and-roles.md "Roles". */
 export const ROLES = ['user', 'agent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

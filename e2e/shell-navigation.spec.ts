@@ -15,7 +15,7 @@ async function visibleNav(page: Page): Promise<Record<string, string[]>> {
 }
 
 for (const role of ['seller', 'agent', 'admin'] as NavRole[]) {
-  test(`${role} sees the §2.3 navigation of their role`, async ({ page }) => {
+  test(`${role} sees the side navigation of their role`, async ({ page }) => {
     await signIn(page, USERS[role]);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Successfully signed in')).toBeVisible();

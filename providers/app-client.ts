@@ -1,5 +1,5 @@
 /**
- * The browser's wiring of the API layer — docs/product/api-calls.md/§7.4: one API client over the supabase-js session
+ * The browser's wiring of the API layer — docs/product/api-calls.md ("Common rules", "Hosted auth and profile"): one API client over the supabase-js session
  * and the profile's tenant, the Refine data and access-control providers, the react-query client,
  * the flags loader and the request-log hooks for the Diagnostics drawer.
  */

@@ -1,6 +1,6 @@
 /**
- * Refine data provider over the API client — docs/product/api-calls.md/§7.2, docs/api-conventions.md (list conventions) and §9
- * (cache freshness, exported for `<Refine options={{ reactQuery: { clientConfig: createQueryClient() } }}>`).
+ * Refine data provider over the API client — docs/product/api-calls.md "The calls", docs/api-conventions.md "Lists" (list
+ * conventions) and docs/product/constants.md (cache freshness, exported for `<Refine options={{ reactQuery: { clientConfig: createQueryClient() } }}>`).
  *
  * `meta` keys understood: `path` (API path of the resource, e.g. `/me/orders` for the orders list),
  * `method` (update verb, PUT by default), `fallback` (mock items — or, for `custom`, the mock answer —

@@ -1,5 +1,5 @@
 /**
- * Retry timing — docs/product/errors.md/§9 (contract RETRY): 1000 ms doubling per attempt, ±12.5 % jitter,
+ * Retry timing — docs/product/constants.md (retries; contract RETRY): 1000 ms doubling per attempt, ±12.5 % jitter,
  * capped at 30 s; a 429 honours Retry-After (seconds or an HTTP date) instead.
  */
 import { RETRY } from '../../contract/constants';

@@ -1,5 +1,6 @@
 /**
- * CSRF token store — docs/product/shell.md (CSRF token), §9 (24 h), docs/api-conventions.md: fetched from `GET /api/csrf`,
+ * CSRF token store — docs/product/shell.md "States and transitions" (CSRF token), docs/product/constants.md (24 h),
+ * docs/api-conventions.md "CSRF": fetched from `GET /api/csrf`,
  * kept in storage for 24 h, cleared once expired. Sent as `X-CSRF-Token` on non-GET calls.
  */
 import { CSRF_TTL_MS } from '../../contract/constants';

@@ -1,5 +1,5 @@
 /**
- * API errors and their user-facing categories — docs/product/data.md (API error) and §8 (error catalogue).
+ * API errors and their user-facing categories — docs/product/data.md (API error) and docs/product/errors.md (error catalogue).
  * The category decides the text shown to the user and whether the client retries.
  */
 import { MESSAGES } from '../../contract/constants';

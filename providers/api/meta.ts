@@ -1,5 +1,5 @@
 /**
- * The response meta block — docs/product/data.md (Response meta block), §7.1: real answers carry
+ * The response meta block — docs/product/data.md (Response meta block), docs/product/api-calls.md "Common rules": real answers carry
  * `_meta.source = "api"` (the server's own block is kept), fallback data `{mocked: true, source: "mock"}`.
  */
 import type { Meta } from '../../contract/api';

@@ -1,5 +1,5 @@
 /**
- * Request log for diagnostics — docs/product/data.md (Request event), §9: the last 100 events, stats over the
+ * Request log for diagnostics — docs/product/data.md (Request event), docs/product/constants.md (request log): the last 100 events, stats over the
  * last 60 s, and the correlation map of the last 100 correlation ids.
  */
 import { REQUEST_LOG } from '../../contract/constants';

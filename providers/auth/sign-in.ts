@@ -1,5 +1,5 @@
 /**
- * Sign-in calls of docs/product/shell.md / §7.4 on supabase-js: the magic link (PKCE; the link comes back to
+ * Sign-in calls of docs/product/shell.md "Sign-in screen" and docs/product/api-calls.md "Hosted auth and profile", on supabase-js: the magic link (PKCE; the link comes back to
  * /auth, where detectSessionInUrl exchanges the code, carrying `next`) and Google. The embedded
  * auth server has no Google provider: `/auth/v1/settings` is read first, so the browser is not
  * sent to a JSON error page (docs/product/auth-protocol.md §5).

@@ -1,7 +1,8 @@
 /**
- * Feature-flag provider — docs/product/data.md (defaults), §4 (loading starts true and ends after the fetch,
- * success or failure), §7.2 (`GET /flags` merged over defaults) and §8 (failure: console warning,
- * defaults stay; the hook outside its provider throws).
+ * Feature-flag provider — docs/product/data.md (defaults), docs/product/shell.md "States and transitions" (loading
+ * starts true and ends after the fetch, success or failure), docs/product/api-calls.md "The calls" (`GET /flags`
+ * merged over defaults) and docs/product/errors.md (failure: console warning, defaults stay; the hook outside its
+ * provider throws).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_FLAGS } from '../../contract/constants';

@@ -1,5 +1,6 @@
 /**
- * Live stream client — docs/product/shell.md "Live stream connection" and §9 "Streams".
+ * Live stream client — docs/product/shell.md "States and transitions" (live stream connection) and
+ * docs/product/constants.md (streams).
  * States: disconnected → connecting → connected; error on a failed stream; a closed or failed
  * connection schedules a reconnect (1 s ×2 ±25 % to 30 s); no heartbeat or event within the timeout
  * (30 s, 60 s for the dashboard) counts as a failure; offline pauses, online reconnects; an event

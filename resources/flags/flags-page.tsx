@@ -1,5 +1,5 @@
 /**
- * /flags — the tenant's feature flags (docs/product/data.md defaults, §7.2 GET /flags) with switches writing
+ * /flags — the tenant's feature flags (defaults in docs/product/data.md, GET /flags in docs/product/api-calls.md "The calls") with switches writing
  * `PUT /api/flags/{name}` (agent or admin, docs/api-conventions.md); the list is reloaded after each change.
  */
 import { useState } from 'react';

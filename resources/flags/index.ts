@@ -1,4 +1,7 @@
-/** /flags — feature flags, docs/product/routes-and-roles.md (agent or admin), §7.2 GET /flags. No menu entry in §2.3. */
+/**
+ * /flags — feature flags, docs/product/routes-and-roles.md (agent or admin; no entry in its "Side navigation"),
+ * docs/product/api-calls.md "The calls" (GET /flags).
+ */
 import { lazy } from 'react';
 import type { PageModule } from '../../src/lib/registry';
 

@@ -1,7 +1,7 @@
 /**
  * Ops Console charts (@ant-design/charts, docs/product/architecture.md §3): messages per stream and lag per consumer (bars),
  * and pending / lag over the polls of this visit (line). Only the lazily loaded /ops page imports this
- * file, so the chart library never lands in the first load (docs/product/architecture.md §8 "Bundle").
+ * file, so the chart library never lands in the first load (docs/performance.md "Delivery").
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import { Card, Empty, Flex } from 'antd';

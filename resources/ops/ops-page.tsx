@@ -1,5 +1,5 @@
 /**
- * /ops — Ops Console (docs/product/routes-and-roles.md, docs/product/data.md ops summary, §7.2 polled every 10 s with a mock fallback flagged
+ * /ops — Ops Console (docs/product/routes-and-roles.md, docs/product/data.md ops summary, docs/product/api-calls.md "The calls": polled every 10 s with a mock fallback flagged
  * "Mocked data"): build, event engine, DLQ status, service levels, database, cache, agent health and
  * the stream / consumer charts.
  */

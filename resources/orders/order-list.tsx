@@ -1,5 +1,5 @@
 /**
- * /orders — docs/product/routes-and-roles.md (query `id`, `status`), §7.2 (`GET /me/orders`), docs/commerce.md: server-side paging,
+ * /orders — docs/product/routes-and-roles.md (query `id`, `status`), docs/product/api-calls.md "The calls" (`GET /me/orders`), docs/commerce.md: server-side paging,
  * sorting, search and filters (status, marketplace, date range) kept in the URL, so
  * `/orders?status=pending` lists pending orders; `/orders?id=X` opens order X over the list.
  * Imports take an Amazon order report or an eBay order CSV.

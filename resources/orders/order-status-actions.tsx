@@ -1,5 +1,5 @@
 /**
- * Status change and cancel of one order — docs/commerce.md/§4, docs/product/business-rules.md. Only the allowed next statuses
+ * Status change and cancel of one order — docs/commerce.md "Order statuses", docs/product/business-rules.md "Orders". Only the allowed next statuses
  * are offered (the transition table the server enforces, 409 otherwise); cancelling asks for a reason
  * and a confirmation. Both refresh the order and the list.
  */

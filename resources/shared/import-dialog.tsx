@@ -1,5 +1,5 @@
 /**
- * Import dialog — docs/commerce.md/§4: pick a file a seller already has (Shopify product CSV, Amazon order
+ * Import dialog — docs/commerce.md "Imports and exports": pick a file a seller already has (Shopify product CSV, Amazon order
  * report, eBay order CSV), validate the whole file on the server first (`?dry_run=true`), show every
  * bad row (row, column, reason) or what would be written, and only then import. Nothing is written
  * unless the file is valid: the server answers 400 `import_invalid` with the row report. A large

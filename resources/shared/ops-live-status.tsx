@@ -1,6 +1,6 @@
 /**
- * Live tail indicator — docs/product/shell.md "Live stream connection" and §2.7 (badge "Live", "Connecting..." or
- * "Offline"): the state of the tab's one stream (providers/live hub), as a small accessible badge.
+ * Live tail indicator — docs/product/shell.md "States and transitions" (live stream connection) and "Dashboard" (badge
+ * "Live", "Connecting..." or "Offline"): the state of the tab's one stream (providers/live hub), as a small accessible badge.
  */
 import { useSyncExternalStore } from 'react';
 import { Badge, Tooltip } from 'antd';

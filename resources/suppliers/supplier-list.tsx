@@ -1,7 +1,7 @@
 /**
- * /suppliers — docs/product/routes-and-roles.md (query `tier`), §7.2, docs/commerce.md/§5: server-side paging, sorting, search and
+ * /suppliers — docs/product/routes-and-roles.md (query `tier`), docs/product/api-calls.md "The calls", docs/commerce.md "Lists, paging, search": server-side paging, sorting, search and
  * filters (tier, country) kept in the URL, so `/suppliers?tier=1` lists tier-1 suppliers; "Score all";
- * create; CSV export. Every successful create/update/delete/score-all refreshes this list (§7.2).
+ * create; CSV export. Every successful create/update/delete/score-all refreshes this list (docs/product/api-calls.md).
  */
 import { useNavigate } from 'react-router';
 import { CreateButton, List } from '@refinedev/antd';

@@ -1,7 +1,7 @@
 /**
  * /suppliers/:id/performance — docs/product/routes-and-roles.md, docs/commerce.md: on-time rate, defect rate and lead time per month
  * (`GET /api/suppliers/{id}/performance`). Loaded on demand only: the chart library stays out of the
- * first load (docs/product/architecture.md §8 "Bundle"). The same numbers follow as a table for screen readers and copying.
+ * first load (docs/performance.md "Delivery"). The same numbers follow as a table for screen readers and copying.
  */
 import { useParams, Link } from 'react-router';
 import { useCustom } from '@refinedev/core';

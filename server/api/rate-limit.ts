@@ -1,5 +1,5 @@
 /**
- * API rate limiting — docs/api-conventions.md (429 with Retry-After), docs/api-conventions.md; docs/product/errors.md/§9: the client
+ * API rate limiting — docs/api-conventions.md "Rate limits" (429 with Retry-After); docs/product/errors.md and docs/product/constants.md (retries): the client
  * treats 429 as retryable and honours Retry-After. Fixed one-minute windows per caller: the user
  * when signed in, else the client address; writes (non-GET) also count against a smaller budget.
  * Counters live in Postgres (api_rate_limits) so replicas share one budget (docs/product/architecture.md §1).

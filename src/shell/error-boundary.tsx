@@ -1,5 +1,6 @@
 /**
- * Page-level error boundary — docs/product/shell.md "Error boundary", §9: transient errors (network,
+ * Page-level error boundary — docs/product/shell.md "Access Denied, Page Not Found, error page" and
+ * docs/product/constants.md (error boundary): transient errors (network,
  * retryable server) are retried automatically up to 2 times, waiting 2 s then 4 s; "Try Again"
  * resets the boundary, "Reload Application" reloads the page. Keyed by route in the layout, so
  * navigating away also resets it.

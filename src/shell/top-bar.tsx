@@ -1,5 +1,5 @@
 /**
- * Top bar — docs/product/shell.md/§2.4: product name and tagline, the tenant, the signed-in user (email and
+ * Top bar — docs/product/shell.md "Top bar and diagnostics": product name and tagline, the tenant, the signed-in user (email and
  * role, from GET /api/me, displayed as User, Agent or Administrator), the status badge, the
  * Diagnostics button and sign-out.
  */

@@ -1,4 +1,7 @@
-/** docs/product/routes-and-roles.md (next), §2.2/§8 (auth errors in the URL), docs/product/auth-protocol.md §2 (link opened in another browser). */
+/**
+ * docs/product/routes-and-roles.md (next), docs/product/shell.md "Layout" and docs/product/errors.md (auth errors in the URL),
+ * docs/product/auth-protocol.md §2 (link opened in another browser).
+ */
 import { describe, expect, it } from 'vitest';
 import { FOREIGN_LINK_MESSAGE, supabaseStorageKey, takeAuthUrlProblem, verifierLookup } from '../../src/lib/auth-url';
 import { afterSignIn, authPathWithNext, nextForRoundTrip, nextParamFor } from '../../src/lib/next-path';

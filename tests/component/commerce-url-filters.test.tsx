@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * List pre-filtering from the URL — docs/product/routes-and-roles.md (`/products?sku`, `/orders?status`, `/suppliers?tier`),
- * §7.2 (orders list from GET /me/orders), docs/commerce.md: the lists ask the data provider for what the
+ * docs/product/api-calls.md "The calls" (orders list from GET /me/orders), docs/commerce.md: the lists ask the data provider for what the
  * URL names, show it in their filters, and write filter changes back to plain URL parameters.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** /ops (docs/product/data.md ops summary, §7.2): the summary's figures, its links, and the flagged mock fallback. */
+/** /ops (docs/product/data.md ops summary, docs/product/api-calls.md "The calls"): the summary's figures, its links, and the flagged mock fallback. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 

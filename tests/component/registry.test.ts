@@ -1,4 +1,4 @@
-/** docs/product/architecture.md §2 registry → docs/product/routes-and-roles.md route table with the role requirements of §6. */
+/** docs/product/architecture.md §2 registry → the route table of docs/product/routes-and-roles.md "Routes", with each route's role requirement. */
 import { describe, expect, it } from 'vitest';
 import { modules } from '../../resources';
 import { accessRule } from '../../contract/access';

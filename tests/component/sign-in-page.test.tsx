@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * docs/product/shell.md "Sign-in form", §8 sign-in toasts: texts, form → sending → link sent → back to the
+ * docs/product/shell.md "Sign-in screen" and the sign-in toasts of docs/product/errors.md: texts, form → sending → link sent → back to the
  * form, inline errors with their toasts, the magic link coming back to /auth with `next`, and Google
  * refused without leaving the page when the auth server has no Google provider.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * docs/product/shell.md/§4/§9: the badge reads Healthy under 500 ms, Degraded at 500 ms or more, Offline on a
+ * docs/product/shell.md "States and transitions" (health badge), docs/product/constants.md (health): the badge reads Healthy under 500 ms, Degraded at 500 ms or more, Offline on a
  * non-ok answer, a failure or after the 5 s timeout; HEAD /health is polled every 30 s.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';

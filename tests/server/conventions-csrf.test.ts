@@ -1,5 +1,5 @@
 /**
- * docs/product/api-calls.md/§9 and docs/api-conventions.md: GET /api/csrf issues `{ token, expires_at }` for the signed-in user,
+ * docs/product/constants.md (CSRF token) and docs/api-conventions.md "CSRF": GET /api/csrf issues `{ token, expires_at }` for the signed-in user,
  * valid 24 h: an HMAC of user id + expiry under the server secret (stateless, any replica checks it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * docs/api-conventions.md, docs/api-conventions.md/§8: row-level security holds on its own, without the tenant scoping
+ * docs/api-conventions.md "Row-level security": row-level security holds on its own, without the tenant scoping
  * the code adds. Queries here go straight to the database as the server's role (no route, no
  * `where tenant_id = …`), with only the per-transaction app.tenant_id setting.
  */

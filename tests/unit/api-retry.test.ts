@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../providers/api';
 import { fakeDeps, json, T0 } from './api-fakes';
 
-describe('retries (docs/product/errors.md/§9)', () => {
+describe('retries (docs/product/constants.md)', () => {
   it('retries a 5xx up to 3 times with doubling jittered delays, then throws the API error', async () => {
     const randoms = [0, 0.999999, 0.5];
     const f = fakeDeps({ random: () => randoms.shift() ?? 0.5 });

@@ -1,4 +1,4 @@
-/** The numbers of docs/product/constants.md (and §3 flag defaults), written out, against contract/constants.ts. */
+/** The numbers of docs/product/constants.md (and the flag defaults of docs/product/data.md), written out, against contract/constants.ts. */
 import { describe, expect, it } from 'vitest';
 import {
   CACHE,

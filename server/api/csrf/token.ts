@@ -1,5 +1,5 @@
 /**
- * CSRF tokens — docs/product/shell.md/§9 (24 h lifetime), docs/api-conventions.md. Stateless: `<expiry ms>.<HMAC(user id + expiry)>`
+ * CSRF tokens — docs/product/constants.md (24 h lifetime), docs/api-conventions.md "CSRF". Stateless: `<expiry ms>.<HMAC(user id + expiry)>`
  * under a key derived from the server secret, so any replica sharing JWT_SECRET can check one
  * without a table. Bearer-token requests do not need the check (docs/api-conventions.md): a browser
  * never attaches an Authorization header by itself. verifyCsrfToken is the check a cookie-carried

@@ -1,5 +1,5 @@
 /**
- * Feature flags — docs/product/api-calls.md `GET /flags`, §6 (/flags: agent or admin), docs/api-conventions.md.
+ * Feature flags — docs/product/api-calls.md `GET /flags`, docs/product/routes-and-roles.md "Routes" (/flags: agent or admin), docs/api-conventions.md.
  * GET answers the bare `{ name: boolean }` object the flag provider merges over its defaults;
  * without a token it answers the defaults (docs/api-conventions.md). PUT writes one known flag of the caller's
  * tenant, with an audit entry and a `flags.updated` event in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * The sign-in form of docs/product/shell.md / §4 "Sign-in form" (form → sending → link sent, errors inline and
+ * The sign-in form of docs/product/shell.md "Sign-in screen" (form → sending → link sent, errors inline and
  * as toasts), in plain React and CSS: it is what a visitor on /auth loads first (src/sign-in/), so
  * it pulls neither antd nor Refine nor the router (docs/performance.md "Delivery"). The signed-in
  * app renders the same form through sign-in-page.tsx.

@@ -1,5 +1,6 @@
 /**
- * The palette's three lookups — docs/product/shell.md, docs/product/data.md (Search product / order / supplier), §7.2, §9 (5 per type):
+ * The palette's three lookups — docs/product/shell.md "Command palette", docs/product/data.md (Palette results), docs/product/api-calls.md "The calls",
+ * docs/product/constants.md (5 per type):
  * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`.
  */
 import { PALETTE } from '../../../contract/constants';

@@ -1,6 +1,7 @@
 /**
- * Command palette — docs/product/shell.md (texts, groups, states, targets), §3 (Recent item), §4 (query clears on
- * close, recent reloads on open), §9 (300 ms, 5 per type, 5 recent). Ctrl+K / Cmd+K toggles it.
+ * Command palette — docs/product/shell.md "Command palette" (texts, groups, states, targets; the query clears on
+ * close, recent items reload on open), docs/product/data.md (Recent item), docs/product/constants.md (300 ms, 5 per type,
+ * 5 recent). Ctrl+K / Cmd+K toggles it.
  * Every entry is offered only when the user may open its target (`canOpen`, the page guard's own
  * decision; docs/product/routes-and-roles.md).
  * Accessibility: a labelled dialog holding a combobox that owns a grouped listbox; the active option

@@ -1,6 +1,6 @@
 /**
- * Recent palette choices — docs/product/data.md "Recent item" (type, id, label, subtitle, timestamp; at most 5,
- * stored locally), §4 (reloaded when the palette opens), §9 (5 recent items). A recent item also keeps
+ * Recent palette choices — docs/product/data.md (Recent item: type, id, label, subtitle, timestamp; at most 5,
+ * stored locally), docs/product/shell.md "Command palette" (reloaded when the palette opens), docs/product/constants.md (5 recent items). A recent item also keeps
  * the path it leads to, so choosing it again goes where the first choice went.
  */
 import { PALETTE } from '../../../contract/constants';

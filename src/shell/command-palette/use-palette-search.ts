@@ -1,5 +1,6 @@
 /**
- * Debounced palette search — docs/product/shell.md, docs/product/data.md ("The text is debounced by 300 ms"), §9. The lookups run
+ * Debounced palette search — docs/product/shell.md "Command palette", docs/product/data.md "Validation" (palette search is
+ * debounced by 300 ms), docs/product/constants.md (palette). The lookups run
  * 300 ms after the last keystroke; an answer for text the user has since changed is dropped (its
  * request aborted), so the groups always belong to the text in the box.
  */

@@ -1,5 +1,6 @@
 /**
- * The status badge's health check — docs/product/shell.md "API health badge", §7.2, §9 (contract HEALTH):
+ * The status badge's health check — docs/product/shell.md "States and transitions" (health badge), docs/product/api-calls.md
+ * "The calls" (health check), docs/product/constants.md (health; contract HEALTH):
  * `HEAD /health` on the API base (no duplicated /api segment) with a 5 s timeout; offline when it
  * fails or answers non-ok, degraded when ok at 500 ms or more, healthy when ok and faster.
  */

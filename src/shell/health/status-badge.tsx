@@ -1,4 +1,4 @@
-/** Top-bar status badge — docs/product/shell.md/§4: Healthy, Degraded or Offline (Checking... before the first answer). */
+/** Top-bar status badge — docs/product/shell.md "States and transitions" (health badge): Healthy, Degraded or Offline (Checking... before the first answer). */
 import { Badge, Tooltip } from 'antd';
 import { HEALTH_LABEL, type HealthStatus } from './health-check';
 import { useHealth } from './health-context';

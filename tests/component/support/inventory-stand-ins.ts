@@ -1,6 +1,6 @@
 /**
  * Products, orders and suppliers are registered by their own domain modules (docs/commerce.md). Until those
- * folders exist, the §2.3 navigation tests add modules with the same menu entries; a real module
+ * folders exist, the side navigation tests add modules with the same menu entries; a real module
  * with the same name always wins, so the tests then run against it unchanged.
  */
 import { lazy } from 'react';
