@@ -1,13 +1,14 @@
 /**
  * Transactions of the server's background runtimes. `runtimeTx` opts in to a runtime's policies
- * (0005_events.sql `event_runtime`, 0006_import_jobs.sql `import_recovery`) to read or write every
+ * (0005_events.sql `event_runtime`, 0006_import_jobs.sql `import_recovery`, 0015_scheduler_tenants.sql
+ * `scheduler_runtime`) to read or write every
  * tenant's rows; `tenantTx` is what a handler gets: one tenant under row-level security like any
  * request. This is the only place that sets `app.runtime` (docs/events.md "Runtime transactions").
  */
 import type { Db, Tx } from '../db';
 
-/** Whose cross-tenant policies a runtime transaction passes: the event runtime's or the import worker's. */
-export type RuntimeScope = 'events' | 'imports';
+/** Whose cross-tenant policies a runtime transaction passes: the event runtime's, the import worker's or the scheduler's (tenant ids only). */
+export type RuntimeScope = 'events' | 'imports' | 'scheduler';
 
 export async function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, scope: RuntimeScope = 'events'): Promise<T> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 /**
  * Pricing Intelligence (docs/repricing.md "Pricing agent"): per marketplace account the buy-box
  * share, average unit margin, price changes and proposals waiting; per SKU the units sold in the
- * last 7 and 30 days against the period before. `snapshotAll` (the `pricing-agent` worker) stores
+ * last 7 and 30 days against the period before. `snapshotTenant` (the `pricing-agent` consumer) stores
  * each account's share and raises `alerts.buy_box_drop` when it fell by more than the threshold
  * since the previous snapshot.
  */

@@ -5,6 +5,8 @@
  * multi-row statements (`reprice`). On PostgreSQL two pages run at once on two connections, so one
  * page is decided while the other is written; PGlite has one connection and runs them in turn.
  */
+import { snapshotTenant } from './agent';
+import { runtimeTx } from '../../events/runtime-tx';
 import type { Db } from '../../db';
 import { reprice } from './repricer';
 
@@ -48,17 +50,23 @@ export async function sweepTenant(db: Db, tenantId: string, o: { now?: Date; bat
   return total;
 }
 
-/** The scheduled sweep: every tenant with an enabled rule. */
-export async function sweep(db: Db, now = new Date()): Promise<{ tenants: number; evaluated: number; decisions: number }> {
-  const tenants = await db.query<{ id: string }>('select id from tenants order by id');
+/**
+ * The scheduled sweep: every tenant with an enabled rule, then the pricing agent's snapshot of each
+ * tenant (docs/repricing.md "Pricing agent"), so buy-box alerts come on this schedule for every
+ * tenant and connector, not only after a sandbox tick.
+ */
+export async function sweep(db: Db, now = new Date()): Promise<{ tenants: number; evaluated: number; decisions: number; alerts: number }> {
+  const tenants = await runtimeTx(db, (tx) => tx.query<{ id: string }>('select id from tenants order by id'), 'scheduler');
   let evaluated = 0;
   let decisions = 0;
+  let alerts = 0;
   for (const t of tenants.rows) {
     const r = await sweepTenant(db, t.id, { now });
     evaluated += r.evaluated;
     decisions += r.decisions;
+    alerts += await snapshotTenant(db, t.id);
   }
-  return { tenants: tenants.rows.length, evaluated, decisions };
+  return { tenants: tenants.rows.length, evaluated, decisions, alerts };
 }
 
 export function sweepMs(env: NodeJS.ProcessEnv = process.env): number {
