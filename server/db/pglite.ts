@@ -53,6 +53,10 @@ export function pgliteDb(pg: PGlite): Db {
     async transaction<T>(fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
       active++;
       try {
+        // PGlite runs in this thread and never waits on I/O, so back-to-back transactions (a consumer
+        // working through a burst) would chain promise callbacks without end, and sockets, timers and
+        // compression would wait for the whole burst: each transaction first lets them run
+        await new Promise<void>((resolve) => setImmediate(resolve));
         return await pg.transaction(async (t) => {
           const tx: Tx = {
             async query<R>(sql: string, params?: unknown[]) {
