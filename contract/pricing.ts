@@ -272,7 +272,7 @@ export const agentMarketplace = z.object({
   marketplace_name: z.string(),
   listings: z.number(),
   buy_box_share: z.number(),
-  /** Share at the previous snapshot (null before the second one). */
+  /** Share the current one is compared with: the latest snapshot, or the one before it when nothing changed since the latest (null before the first). */
   previous_buy_box_share: z.number().nullable(),
   average_margin_cents: z.number().nullable(),
   price_changes_7d: z.number(),

@@ -4,7 +4,7 @@
  * reads them; administrators (write:settings) change them. A null hold threshold is off.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useCustom, useNotification } from '@refinedev/core';
 import { RESOLUTIONS, type FulfillmentSettings } from '../../contract/fulfillment';
 import { finalMessage } from '../../providers/api';
@@ -58,35 +58,47 @@ export function AutomationSettings() {
       {settings && (
         <>
           <Typography.Paragraph data-testid="automation-summary">{automationSummary(settings)}</Typography.Paragraph>
-          <Form<FulfillmentSettings> form={form} layout="inline" onFinish={save} disabled={!canEdit || saving} initialValues={settings}>
-            <Form.Item name="automation_enabled" label="Automate marketplace orders" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <Form.Item name="hold_min_supplier_stock" label="Hold when supplier stock below">
-              <InputNumber min={0} precision={0} placeholder="off" style={{ width: 90 }} />
-            </Form.Item>
-            <Form.Item name="hold_max_handling_days" label="Hold when handling days above">
-              <InputNumber min={0} max={365} precision={0} placeholder="off" style={{ width: 90 }} />
-            </Form.Item>
-            <Form.Item name="hold_min_margin_percent" label="Hold when margin below (%)">
-              <InputNumber min={-100} max={100} step={0.5} placeholder="off" style={{ width: 90 }} />
-            </Form.Item>
-            <Form.Item name="return_default_resolution" label="Resolve returns by">
-              <Select style={{ width: 120 }} options={RESOLUTIONS.map((r) => ({ value: r, label: humanize(r) }))} />
-            </Form.Item>
-            <Form.Item
-              name="return_country"
-              label="Return country"
-              rules={[{ required: true, pattern: /^[A-Za-z]{2}$/, message: 'Two letters, e.g. US' }]}
-            >
-              <Input maxLength={2} style={{ width: 60 }} />
-            </Form.Item>
+          <Form<FulfillmentSettings> form={form} layout="vertical" onFinish={save} disabled={!canEdit || saving} initialValues={settings}>
+            <Row gutter={[24, 0]}>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item name="automation_enabled" label="Automate marketplace orders" valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item name="hold_min_supplier_stock" label="Hold when supplier stock below">
+                  <InputNumber min={0} precision={0} placeholder="off" style={{ width: 90 }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item name="hold_max_handling_days" label="Hold when handling days above">
+                  <InputNumber min={0} max={365} precision={0} placeholder="off" style={{ width: 90 }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item name="hold_min_margin_percent" label="Hold when margin below (%)">
+                  <InputNumber min={-100} max={100} step={0.5} placeholder="off" style={{ width: 90 }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item name="return_default_resolution" label="Resolve returns by">
+                  <Select style={{ width: 120 }} options={RESOLUTIONS.map((r) => ({ value: r, label: humanize(r) }))} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item
+                  name="return_country"
+                  label="Return country"
+                  rules={[{ required: true, pattern: /^[A-Za-z]{2}$/, message: 'Two letters, e.g. US' }]}
+                >
+                  <Input maxLength={2} style={{ width: 60 }} />
+                </Form.Item>
+              </Col>
+            </Row>
             {canEdit && (
-              <Flex align="center">
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  Save automation
-                </Button>
-              </Flex>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                Save automation
+              </Button>
             )}
           </Form>
           {!canEdit && <Alert type="info" showIcon style={{ marginTop: 12 }} message="Only an administrator can change the automation settings." />}

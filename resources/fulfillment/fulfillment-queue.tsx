@@ -145,6 +145,8 @@ export function FulfillmentQueue() {
           {
             title: 'State',
             key: 'state',
+            // wide enough for the longest state tag ("Ordered from supplier") on one line
+            width: 200,
             render: (_: unknown, o) =>
               o.hold_reason ? (
                 <>

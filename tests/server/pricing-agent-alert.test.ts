@@ -127,19 +127,25 @@ describe('pricing agent: buy-box drop alert', () => {
     const nw = await call('owner@northwind.local', 'GET', `/api/streams/events?subject=${BUY_BOX_ALERT_SUBJECT}`);
     expect(nw.status).toBe(200);
     expect(nw.body.data).toEqual([]);
+    // the page keeps showing the fall the agent found (nothing changed since its snapshot)…
+    expect(await mine()).toMatchObject({ buy_box_share: 0.85, previous_buy_box_share: 1, alert: sentence });
+    // …until a later snapshot shows no fall; that snapshot raises nothing again
+    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.85]);
+    expect(await mine()).toMatchObject({ buy_box_share: 0.85, previous_buy_box_share: 0.85, alert: null });
+    expect(await alerts()).toHaveLength(1);
   });
 
   it('a fall of exactly the threshold, a snapshot with no change and a gain raise none', async () => {
     await loseBuyBox(5); // 17 → 15 owned: 85 % → 75 %, 10 points is not more than 10
     expect(await mine()).toMatchObject({ buy_box_share: 0.75, previous_buy_box_share: 0.85, alert: null });
-    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.75]);
+    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.85, 0.75]);
     expect(await alerts()).toHaveLength(1);
 
-    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.75, 0.75]); // nothing changed
+    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.85, 0.75, 0.75]); // nothing changed
     expect(await alerts()).toHaveLength(1);
 
     await loseBuyBox(0); // the buy box back everywhere
-    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.75, 0.75, 1]);
+    expect(await tickAndSnapshot()).toEqual([1, 0.85, 0.85, 0.75, 0.75, 1]);
     const after = await alerts();
     expect(after).toHaveLength(1);
     expect(after[0].data.marketplace_id).toBe(account);

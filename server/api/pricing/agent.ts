@@ -48,7 +48,13 @@ async function accountFigures(tx: Tx, tenantId: string): Promise<AccountFigures[
 /** Share in basis points (integer), so snapshots compare exactly. */
 const shareBp = (a: AccountFigures) => (a.listings === 0 ? 0 : Math.floor((a.owned * 10_000) / a.listings));
 
-export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAgent> {
+/**
+ * The agent's figures. `page` (the console): when nothing changed since the latest snapshot, the
+ * share is compared with the snapshot before it, so the fall the agent last found stays on the page
+ * until a later snapshot shows no fall. `agent` (taking a snapshot): always against the latest, so an
+ * unchanged share never raises the same alert twice.
+ */
+export async function computeAgent(tx: Tx, tenantId: string, mode: 'page' | 'agent' = 'page'): Promise<PricingAgent> {
   const threshold = alertThresholdPp();
   const accounts = await accountFigures(tx, tenantId);
   // one after another: a transaction is one connection (pg refuses overlapping queries on it)
@@ -62,8 +68,11 @@ export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAge
         where x.tenant_id = $1 and x.status = 'pending' group by l.marketplace_id`,
       [tenantId],
   );
-  const snaps = await tx.query<{ marketplace_id: string; buy_box_share_bp: number }>(
-      `select distinct on (marketplace_id) marketplace_id, buy_box_share_bp from pricing_agent_snapshots where tenant_id = $1 order by marketplace_id, created_at desc, id desc`,
+  const snaps = await tx.query<{ marketplace_id: string; buy_box_share_bp: number; n: number }>(
+      `select marketplace_id, buy_box_share_bp, n from (
+         select marketplace_id, buy_box_share_bp, row_number() over (partition by marketplace_id order by created_at desc, id desc) as n
+           from pricing_agent_snapshots where tenant_id = $1) s
+        where n <= 2`,
       [tenantId],
   );
   const velocity = await tx.query<{ sku: string; u7: number; p7: number; u30: number; p30: number }>(
@@ -99,10 +108,13 @@ export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAge
   );
   const changesBy = new Map(changes.rows.map((r) => [r.marketplace_id, Number(r.n)]));
   const waitingBy = new Map(waiting.rows.map((r) => [r.marketplace_id, Number(r.n)]));
-  const prevBy = new Map(snaps.rows.map((r) => [r.marketplace_id, Number(r.buy_box_share_bp)]));
+  const latestBy = new Map(snaps.rows.filter((r) => Number(r.n) === 1).map((r) => [r.marketplace_id, Number(r.buy_box_share_bp)]));
+  const earlierBy = new Map(snaps.rows.filter((r) => Number(r.n) === 2).map((r) => [r.marketplace_id, Number(r.buy_box_share_bp)]));
   const marketplaces = accounts.map((a) => {
     const share = shareBp(a);
-    const prev = prevBy.get(a.marketplace_id);
+    const latest = latestBy.get(a.marketplace_id);
+    const earlier = earlierBy.get(a.marketplace_id);
+    const prev = mode === 'page' && latest === share && earlier !== undefined ? earlier : latest;
     const dropPp = prev == null ? 0 : (prev - share) / 100;
     return {
       marketplace_id: a.marketplace_id,
@@ -132,7 +144,7 @@ export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAge
 /** One agent run for a tenant: a snapshot per account, an alert per account whose share dropped. Returns the alerts raised. */
 export async function snapshotTenant(db: Db, tenantId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const figures = await computeAgent(tx, tenantId);
+    const figures = await computeAgent(tx, tenantId, 'agent');
     let alerts = 0;
     for (const m of figures.marketplaces) {
       await tx.query('insert into pricing_agent_snapshots (tenant_id, marketplace_id, listings, buy_box_share_bp, average_margin_cents) values ($1, $2, $3, $4, $5)', [
