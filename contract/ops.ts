@@ -1,4 +1,7 @@
-/** GET /api/ops/summary on the wire (docs/events.md "Ops summary"): every figure is the caller's tenant's. */
+/**
+ * The service's own state on the wire: GET /api/ops/summary (docs/events.md "Ops summary"), every figure
+ * the caller's tenant's; and GET /health (docs/product/api-calls.md), what the running service reports.
+ */
 import { z } from 'zod';
 
 export const AGENT_STATUSES = ['healthy', 'degraded', 'offline'] as const;
@@ -23,3 +26,14 @@ export const opsSummary = z.object({
   agent_health: z.record(z.string(), z.object({ status: z.string(), last_heartbeat: z.string().optional(), kind: z.string().optional() })),
 });
 export type OpsSummary = z.infer<typeof opsSummary>;
+
+/** GET /health: 200 with status `ok`, 503 with `unavailable` when the database does not answer. */
+export const healthAnswer = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  version: z.string(),
+  commit: z.string(),
+  environment: z.string(),
+  uptime_s: z.number(),
+  db: z.object({ engine: z.string(), status: z.enum(['up', 'down']) }),
+});
+export type HealthAnswer = z.infer<typeof healthAnswer>;

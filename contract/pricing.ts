@@ -246,6 +246,7 @@ export const proposeAnswer = z.object({
   at_floor: z.number(),
   proposals: z.array(priceProposal),
 });
+export type ProposeAnswer = z.infer<typeof proposeAnswer>;
 
 export const previewAnswer = z.object({
   listings: z.number(),

@@ -140,13 +140,13 @@ export function FulfillmentQueue() {
         }
         locale={{ emptyText: tableQuery.isError ? ' ' : <Empty description={held === 'true' ? 'No orders on hold' : 'Nothing waiting to ship'} /> }}
         columns={[
-          { title: 'Order', dataIndex: 'id', render: (id: string) => <Link to={`/orders/${encodeURIComponent(id)}`}>{id}</Link> },
+          { title: 'Order', dataIndex: 'id', width: 112, render: (id: string) => <Link to={`/orders/${encodeURIComponent(id)}`}>{id}</Link> },
           { title: 'Customer', dataIndex: 'customer_name', ellipsis: true, render: (c: string | null) => c ?? '—' },
           {
             title: 'State',
             key: 'state',
             // wide enough for the longest state tag ("Ordered from supplier") on one line
-            width: 200,
+            width: 176,
             render: (_: unknown, o) =>
               o.hold_reason ? (
                 <>
@@ -157,15 +157,15 @@ export function FulfillmentQueue() {
                 <Tag color="processing">{humanize(o.status)}</Tag>
               ),
           },
-          { title: 'Ship to', dataIndex: 'ship_to_country', width: 80 },
-          { title: 'Items', dataIndex: 'items_count', align: 'right', width: 70 },
-          { title: 'Total', dataIndex: 'total_cents', align: 'right', width: 110, render: (c: number) => dollars(c) },
-          { title: 'Promised by', dataIndex: 'promised_by', width: 120, render: (d: string | null) => d ?? '—' },
-          { title: 'Received', dataIndex: 'created_at', width: 150, render: dateTime },
+          { title: 'Ship to', dataIndex: 'ship_to_country', width: 76 },
+          { title: 'Items', dataIndex: 'items_count', align: 'right', width: 66 },
+          { title: 'Total', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
+          { title: 'Promised by', dataIndex: 'promised_by', width: 112, render: (d: string | null) => d ?? '—' },
+          { title: 'Received', dataIndex: 'created_at', width: 144, render: dateTime },
           {
             title: 'Actions',
             key: 'actions',
-            width: 140,
+            width: 116,
             render: (_: unknown, o) =>
               o.hold_reason ? (
                 <CommandGate command={fulfillmentModule.commands.releaseHold}>

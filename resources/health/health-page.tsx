@@ -6,18 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Descriptions, Row } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { HEALTH } from '../../contract/constants';
+import type { HealthAnswer } from '../../contract/ops';
 import { appConfig } from '../../providers/config';
 import { HEALTH_LABEL, healthEndpoint } from '../../src/shell/health/health-check';
 import { useHealth } from '../../src/shell/health/health-context';
 import { PageHeader } from '../../src/shell/page-header';
-
-interface HealthAnswer {
-  status: string;
-  version: string;
-  commit: string;
-  uptime_s: number;
-  db: { engine: string; status: string };
-}
 
 async function fetchHealth(): Promise<HealthAnswer> {
   const res = await window.fetch(healthEndpoint(appConfig.apiBase), { headers: { Accept: 'application/json' }, cache: 'no-store' });

@@ -26,7 +26,7 @@ export function BuyBoxChart({ agent }: { agent: PricingAgent }) {
   return (
     <Card title="Buy-box share over time" size="small">
       {data.length === 0 ? (
-        <NoData text="No snapshot yet: the agent takes one after each marketplace sync" />
+        <NoData text="No snapshot yet: the agent takes one after each marketplace sync and on every pricing sweep" />
       ) : (
         <div role="img" aria-label={`Buy-box share: ${agent.marketplaces.map((m) => `${m.marketplace_name} ${(m.buy_box_share * 100).toFixed(1)} % now`).join(', ')}`}>
           <Line data={data} xField="at" yField="share" colorField="account" height={HEIGHT} axis={{ y: { title: '%' } }} scale={{ y: { domain: [0, 100] } }} />

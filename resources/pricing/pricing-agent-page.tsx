@@ -13,7 +13,7 @@ import type { PricingAgent } from '../../contract/pricing';
 import { LoadError } from '../shared/list-error';
 import { dateTime } from '../shared/format';
 import { dollars } from '../listings/cents';
-import { PageTitle } from '../../src/shell/page-title';
+import { PageHeader } from '../../src/shell/page-header';
 
 const Charts = lazy(() => import('./pricing-agent-charts').then((m) => ({ default: m.AgentCharts })));
 
@@ -26,13 +26,15 @@ export default function PricingAgentPage() {
   const { query } = useCustom<{ data: PricingAgent }>({ url: '/pricing/agent', method: 'get', errorNotification: false, queryOptions: { refetchInterval: 60_000 } });
   const agent = query.data?.data?.data;
   return (
-    <Flex vertical gap={16} style={{ padding: 24 }}>
-      <div>
-        <PageTitle>Pricing Intelligence</PageTitle>
-        <Typography.Text type="secondary">
-          What the pricing agent sees {agent ? `(computed ${dateTime(agent.computed_at)})` : ''}. Rules on <Link to="/pricing">Pricing</Link>; proposals on <Link to="/pricing/propose">Propose Pricing</Link>.
-        </Typography.Text>
-      </div>
+    <Flex vertical gap={16}>
+      <PageHeader
+        title="Pricing Intelligence"
+        subtitle={
+          <>
+            What the pricing agent sees {agent ? `(computed ${dateTime(agent.computed_at)})` : ''}. Rules on <Link to="/pricing">Pricing</Link>; proposals on <Link to="/pricing/propose">Propose Pricing</Link>.
+          </>
+        }
+      />
       {query.isError && <LoadError what="Pricing Intelligence" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isLoading && <Skeleton active />}
       {agent && <AgentView agent={agent} />}

@@ -7,14 +7,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Flex, Typography } from 'antd';
 import { PageTitle } from '../../src/shell/page-title';
-import { ProposeSelection, summaryOf, type ProposeAnswerView } from './propose-selection';
+import type { ProposeAnswer } from '../../contract/pricing';
+import { ProposeSelection, summaryOf } from './propose-selection';
 import { ProposalsTable } from './proposals-table';
 
 export default function ProposePricingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const handed = ((location.state as { listing_ids?: unknown } | null)?.listing_ids as string[] | undefined) ?? [];
-  const [answer, setAnswer] = useState<ProposeAnswerView | null>(null);
+  const [answer, setAnswer] = useState<ProposeAnswer | null>(null);
   // arriving without list parameters shows the pending proposals first (once: clearing the filter afterwards shows all)
   const arrived = useRef(false);
   const bare = location.search === '';

@@ -10,7 +10,7 @@ import { Alert, Button, Card, Checkbox, Flex, Input, Select, Typography } from '
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useDataProvider, useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { LISTING_STATUSES, type Listing } from '../../contract/listings';
-import { PROPOSE_MAX, type ProposeBody } from '../../contract/pricing';
+import { PROPOSE_MAX, type ProposeAnswer, type ProposeBody } from '../../contract/pricing';
 import { PAGE } from '../../contract/constants';
 import { finalMessage } from '../../providers/api';
 import { useCommand } from '../shared/use-command';
@@ -18,15 +18,6 @@ import { humanize } from '../shared/format';
 import { MarketplaceSelect } from '../listings/marketplace-select';
 import { CommandGate } from '../../src/shell/command-gate';
 import pricingModule from './index';
-
-export interface ProposeAnswerView {
-  evaluated: number;
-  proposals_created: number;
-  down: number;
-  up: number;
-  unchanged: number;
-  at_floor: number;
-}
 
 interface Filters { marketplace_id?: string; status?: string[]; search?: string; violations?: boolean }
 
@@ -39,12 +30,12 @@ function crudFilters(f: Filters): CrudFilter[] {
   return out;
 }
 
-export function summaryOf(a: ProposeAnswerView): string {
+export function summaryOf(a: ProposeAnswer): string {
   const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
   return `Evaluated ${n(a.evaluated, 'listing')}: ${a.down} down, ${a.up} up, ${a.unchanged} unchanged; ${a.at_floor} at floor. ${n(a.proposals_created, 'proposal')} created.`;
 }
 
-export function ProposeSelection({ handed, onDropHanded, onProposed }: { handed: string[]; onDropHanded: () => void; onProposed: (a: ProposeAnswerView) => void }) {
+export function ProposeSelection({ handed, onDropHanded, onProposed }: { handed: string[]; onDropHanded: () => void; onProposed: (a: ProposeAnswer) => void }) {
   const [f, setF] = useState<Filters>({ status: ['active'] });
   const filters = crudFilters(f);
   const provider = useDataProvider();
@@ -82,7 +73,7 @@ export function ProposeSelection({ handed, onDropHanded, onProposed }: { handed:
         }
         body = { listing_ids: ids, all: false };
       }
-      const answer = await send<ProposeAnswerView>('/pricing/propose', body);
+      const answer = await send<ProposeAnswer>('/pricing/propose', body);
       await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
       onProposed(answer);
     } catch (e) {

@@ -7,13 +7,15 @@
 import { useEffect, useRef } from 'react';
 import { useInvalidate, useList, type CrudFilter } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { EventRow } from '../../contract/streams';
+import type { EventRow, EventsQuery } from '../../contract/streams';
 import { liveHub } from '../../providers/live';
 import { CRITICAL_SCAN, isCriticalEvent } from './stream-filters';
 
-export interface EventsQuery {
-  stream?: string;
-  subject?: string;
+/**
+ * What the tab asks for: the wire filters of `GET /streams/events` (contract/streams.ts `eventsQuery`),
+ * plus the tab's own state (critical filter, page, live tail) that the hook turns into Refine's paging.
+ */
+export interface EventsTabQuery extends Pick<EventsQuery, 'stream' | 'subject'> {
   critical: boolean;
   page: number;
   pageSize: number;
@@ -23,7 +25,7 @@ export interface EventsQuery {
 const TAIL_THROTTLE_MS = 1_000;
 const EVENTS = { resource: 'events', meta: { path: '/streams/events' } } as const;
 
-export function useEvents(q: EventsQuery) {
+export function useEvents(q: EventsTabQuery) {
   const invalidate = useInvalidate();
   const filters: CrudFilter[] = [
     { field: 'stream', operator: 'eq', value: q.critical ? 'ALERTS' : q.stream },

@@ -1,5 +1,6 @@
-/** GET/HEAD /health — `{status, version, commit, environment, uptime_s, db}`, 503 when the database does not answer. */
+/** GET/HEAD /health — `{status, version, commit, environment, uptime_s, db}` (contract/ops.ts `healthAnswer`), 503 when the database does not answer. */
 import type { FastifyInstance } from 'fastify';
+import type { HealthAnswer } from '../../contract/ops';
 import type { Db } from '../db';
 import type { Config } from '../config';
 
@@ -37,7 +38,7 @@ export function registerHealth(app: FastifyInstance, db: Db, config: Config): vo
       environment: serverEnvironment(config.production),
       uptime_s: Math.round((Date.now() - started) / 1000),
       db: { engine: db.engine, status: dbState },
-    };
+    } satisfies HealthAnswer;
   };
   app.get('/health', handler);
   // Fastify answers HEAD for GET routes by default (exposeHeadRoutes); the status code carries the answer.

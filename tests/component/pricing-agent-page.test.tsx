@@ -130,7 +130,7 @@ describe('/pricing/agent', () => {
     expect(statistic('Margin impact (30 days, per unit)')).toBe('$0.00');
     expect(within(card('Sales velocity')).getByText('No sales in the last 60 days')).toBeInTheDocument();
     expect(within(card('Top movers (7 days)')).getByText('No price applied in the last 7 days')).toBeInTheDocument();
-    expect(await screen.findByText('No snapshot yet: the agent takes one after each marketplace sync')).toBeInTheDocument();
+    expect(await screen.findByText('No snapshot yet: the agent takes one after each marketplace sync and on every pricing sweep')).toBeInTheDocument();
     expect(screen.getByText('No approved proposal applied in the last 30 days')).toBeInTheDocument();
     expect(screen.queryByText(/Alert threshold/)).not.toBeInTheDocument();
     expect(screen.queryByText('Amazon US')).not.toBeInTheDocument();

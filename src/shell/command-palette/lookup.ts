@@ -4,10 +4,15 @@
  * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`.
  */
 import { PALETTE } from '../../../contract/constants';
+import type { Order } from '../../../contract/orders';
+import type { Product } from '../../../contract/products';
+import type { Supplier } from '../../../contract/suppliers';
 
-export interface SearchProduct { id: string; title: string; sku: string; price: number }
-export interface SearchOrder { id: string; customer_name: string | null; status: string; total: number }
-export interface SearchSupplier { id: string; name: string; tier: number | null }
+/** The fields of a list row the palette shows (the rows are contract/products.ts `product`, orders.ts `order`, suppliers.ts `supplier`). */
+export type SearchProduct = Pick<Product, 'id' | 'title' | 'sku' | 'price'>;
+export type SearchOrder = Pick<Order, 'id' | 'customer_name' | 'status' | 'total'>;
+/** The palette shows "N/A" for a supplier without a tier (docs/product/shell.md), so it still takes one. */
+export type SearchSupplier = Pick<Supplier, 'id' | 'name'> & { tier: Supplier['tier'] | null };
 
 export interface PaletteResults {
   products: SearchProduct[];
