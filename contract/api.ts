@@ -43,3 +43,7 @@ export const listQuery = pageQuery.extend({
   search: text({ max: 200 }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+
+/** GET /api/csrf (docs/api-conventions.md "CSRF"): the signed-in user's token and when it expires. */
+export const csrfAnswer = z.object({ token: z.string(), expires_at: z.string() });
+export type CsrfAnswer = z.infer<typeof csrfAnswer>;

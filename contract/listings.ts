@@ -281,6 +281,7 @@ export const listingJob = z.object({
 export type ListingJob = z.infer<typeof listingJob>;
 /** POST /api/listings/bulk answers 200 with the summary (sync) or 202 with the job. */
 export const listingBulkCreateAnswer = z.union([bulkCreateSummary.extend({ job: z.null() }), z.object({ job: listingJob })]);
+export type ListingBulkCreateAnswer = z.infer<typeof listingBulkCreateAnswer>;
 
 export const violation = z.object({
   id: z.string(),

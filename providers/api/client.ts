@@ -4,6 +4,7 @@
  * mock fallback, retry status and the request log. JSON is the default; `rawBody` sends a file's
  * text as is and `blob()` answers a file (CSV import and export), on the same path (docs/api-client.md).
  */
+import type { CsrfAnswer } from '../../contract/api';
 import { MESSAGES, RETRY, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 import { backoffDelay, retryAfterMs } from './backoff';
 import { createCsrfStore } from './csrf';
@@ -17,8 +18,6 @@ import { createSharedRefresh } from './session';
 import type { ApiClientDeps, RequestOptions } from './types';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-interface CsrfAnswer { token: string; expires_at?: string }
 
 /** Statuses a gateway answers when the API behind it is down: with no answer at all, the only ones mock data may stand in for. */
 const API_DOWN = new Set([502, 503, 504]);

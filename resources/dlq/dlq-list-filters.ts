@@ -4,7 +4,7 @@
  * (`?consumer=webhooks&min_age_s=3600`). No status means the API's default, pending.
  */
 import type { CrudFilter } from '@refinedev/core';
-import type { DlqStatus } from '../../contract/dlq';
+import type { DlqFilter, DlqStatus } from '../../contract/dlq';
 import { filterValue } from '../shared/use-list-table';
 
 export const AGE_OPTIONS = [
@@ -35,8 +35,8 @@ export function statusOf(filters: CrudFilter[]): DlqStatusFilter {
   return STATUS_OPTIONS.find((s) => s.value === filterValue(filters, 'status'))?.value ?? 'pending';
 }
 
-/** What the server's filter commands take ("replay all matching"): the list's filters without status. */
-export interface DlqCommandFilter { subject?: string; consumer?: string; error?: string; min_age_s?: number; max_age_s?: number }
+/** What the server's filter commands take ("replay all matching", contract/dlq.ts `dlqBulkBody.filter`): the list's filters without status. */
+export type DlqCommandFilter = Omit<DlqFilter, 'status'>;
 
 export function commandFilterOf(filters: CrudFilter[]): DlqCommandFilter {
   const n = (f: string) => (filterValue(filters, f) === undefined ? undefined : Number(filterValue(filters, f)));

@@ -8,14 +8,12 @@ import { Alert, Button, Flex, Form, InputNumber, Progress, Radio, Typography } f
 import { useCustom, useDataProvider } from '@refinedev/core';
 import { useCommand } from '../shared/use-command';
 import { finalMessage } from '../../providers/api';
-import { LISTING_PRICE_DELTA_PCT, type BulkCreateSummary, type ListingBulkCreate, type ListingJob } from '../../contract/listings';
+import { LISTING_PRICE_DELTA_PCT, type BulkCreateSummary, type ListingBulkCreate, type ListingBulkCreateAnswer, type ListingJob } from '../../contract/listings';
 import type { MarketplaceAccount } from '../../contract/marketplaces';
 
 export const FIRST_LISTINGS_MAX = 500;
 
 interface ImportForm { count: number; price_delta_pct: number; buffer: number; status: 'active' | 'draft' }
-
-type BulkAnswer = (BulkCreateSummary & { job: null }) | { job: ListingJob };
 
 export function FirstListingsStep({ account, onDone }: { account: MarketplaceAccount; onDone: (summary: BulkCreateSummary | null) => void }) {
   const [form] = Form.useForm<ImportForm>();
@@ -81,7 +79,7 @@ export function FirstListingsStep({ account, onDone }: { account: MarketplaceAcc
         quantity_rule: { mode: 'stock_minus_buffer', buffer: v.buffer },
         status: v.status,
       };
-      const answer = await command<BulkAnswer>('/listings/bulk', body);
+      const answer = await command<ListingBulkCreateAnswer>('/listings/bulk', body);
       if (answer.job) setJobId(answer.job.id);
       else {
         setPhase('form');

@@ -12,15 +12,13 @@ import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/b
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { CommandGate } from '../../src/shell/command-gate';
 import productsModule from './index';
-import { PRICE_DELTA_PCT, type Product } from '../../contract/products';
+import { PRICE_DELTA_PCT, type BulkAnswer, type BulkResult, type Product } from '../../contract/products';
 import { PriceChangeFields } from '../shared/price-change-fields';
 
 export type BulkChanges = { price: number } | { price_delta_pct: number } | { stock: number };
 
-type BulkAnswer = BulkItemResult[] | { results: BulkItemResult[] };
-
 async function sendBulk(send: Send, action: 'update' | 'delete', ids: string[], changes?: BulkChanges): Promise<BulkItemResult[]> {
-  const answer = await send<BulkAnswer>('/products/bulk', { action, ids, ...(changes ? { changes } : {}) });
+  const answer = await send<BulkAnswer | BulkResult[]>('/products/bulk', { action, ids, ...(changes ? { changes } : {}) });
   return Array.isArray(answer) ? answer : answer.results;
 }
 

@@ -6,9 +6,8 @@
  * session must run on every non-GET.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CsrfAnswer } from '../../../contract/api';
 import { CSRF_TTL_MS } from '../../../contract/constants';
-
-export interface CsrfToken { token: string; expires_at: string }
 
 /** A key of its own, so a CSRF token can never pass for a JWT signature or the other way round. */
 export function csrfKey(serverSecret: string): Buffer {
@@ -19,7 +18,7 @@ function mac(key: Buffer, userId: string, expiresAtMs: number): string {
   return createHmac('sha256', key).update(`${userId}.${expiresAtMs}`).digest('base64url');
 }
 
-export function issueCsrfToken(key: Buffer, userId: string, now = Date.now()): CsrfToken {
+export function issueCsrfToken(key: Buffer, userId: string, now = Date.now()): CsrfAnswer {
   const exp = now + CSRF_TTL_MS;
   return { token: `${exp}.${mac(key, userId, exp)}`, expires_at: new Date(exp).toISOString() };
 }
