@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
 import { registerStatic } from './http/static';
 import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
+import { countsChanged } from './api/list-kit/count-cache';
 
 export interface BuildOptions {
   config: Config;
@@ -59,7 +60,8 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
     clientErrorHandler,
   });
   // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
-  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules));
+  // what a consumer wrote makes the tenant's cached list totals stale, as a committed command does
+  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged);
 
   await registerSecurityHeaders(app, { supabaseUrl: config.supabaseUrl });
   await registerCompression(app);

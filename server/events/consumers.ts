@@ -54,3 +54,19 @@ export function buildConsumers(registry: readonly RegisteredConsumer[], ctx: Con
     return def;
   });
 }
+
+/**
+ * A consumer whose successful handling is reported: the app drops the tenant's cached list totals
+ * then (docs/api-conventions.md "Lists"), as the route kit does after a committed command, so a
+ * list counts what the automation wrote without waiting for the cache to expire.
+ */
+export function reportingHandled(def: ConsumerDef, onHandled: ((tenantId: string) => void) | undefined): ConsumerDef {
+  if (!onHandled) return def;
+  return {
+    ...def,
+    async handle(msg) {
+      await def.handle(msg);
+      onHandled(msg.tenantId);
+    },
+  };
+}

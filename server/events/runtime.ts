@@ -18,7 +18,7 @@ import { SseHub } from './sse-hub';
 import { StatsRollup } from './stats-rollup';
 import { EventTail } from './tail';
 import type { ConsumerDef, EventEngine } from './types';
-import { buildConsumers, type RegisteredConsumer } from './consumers';
+import { buildConsumers, reportingHandled, type RegisteredConsumer } from './consumers';
 
 export class EventRuntime {
   readonly metrics = new Metrics();
@@ -32,7 +32,13 @@ export class EventRuntime {
   private readonly pending: ConsumerDef[] = [];
   private running = false;
 
-  constructor(rawDb: Db, readonly config: Config, private readonly log: FastifyBaseLogger, consumers: readonly RegisteredConsumer[]) {
+  constructor(
+    rawDb: Db,
+    readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    consumers: readonly RegisteredConsumer[],
+    private readonly onHandled?: (tenantId: string) => void,
+  ) {
     this.db = instrumentDb(rawDb, this.metrics);
     this.cfg = loadEventsConfig({ natsUrl: config.natsUrl, production: config.production });
     const onError = (e: unknown) => this.log.error({ err: e }, 'event runtime');
@@ -40,12 +46,13 @@ export class EventRuntime {
     this.hub = new SseHub(this.db, { heartbeatMs: this.cfg.heartbeatMs, maxBufferedBytes: this.cfg.sseMaxBufferedBytes });
     this.engine = this.cfg.natsUrl ? new JetStreamEngine(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
     this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
-    this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }));
+    this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }).map((d) => reportingHandled(d, onHandled)));
   }
 
   /** Adds a durable consumer (before or after start); its state lives in the database. */
   async register(def: ConsumerDef): Promise<void> {
     if (!/^[a-z0-9][a-z0-9_-]*$/.test(def.name) || def.name.includes('__')) throw new Error(`bad consumer name ${def.name}`);
+    def = reportingHandled(def, this.onHandled);
     if (!this.running) {
       this.pending.push(def);
       return;
@@ -130,9 +137,12 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db. */
-export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config, consumers: readonly RegisteredConsumer[]): Db {
-  const rt = new EventRuntime(db, config, app.log, consumers);
+/**
+ * Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db.
+ * `onHandled` hears of every message a consumer handled, by tenant.
+ */
+export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config, consumers: readonly RegisteredConsumer[], onHandled?: (tenantId: string) => void): Db {
+  const rt = new EventRuntime(db, config, app.log, consumers, onHandled);
   app.decorate('events', rt);
   app.addHook('onResponse', async (req, reply) => {
     rt.metrics.recordRequest(reply.elapsedTime, reply.statusCode, req.auth?.tenantId);
