@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Flex, Typography } from 'antd';
-import { PageTitle } from '../../src/shell/page-title';
+import { Alert, Flex } from 'antd';
+import { PageHeader } from '../../src/shell/page-header';
 import type { ProposeAnswer } from '../../contract/pricing';
 import { ProposeSelection, summaryOf } from './propose-selection';
 import { ProposalsTable } from './proposals-table';
@@ -26,13 +26,15 @@ export default function ProposePricingPage() {
   }, [bare, navigate, location.state]);
 
   return (
-    <Flex vertical gap={16} style={{ padding: 24 }}>
-      <div>
-        <PageTitle>Propose Pricing</PageTitle>
-        <Typography.Text type="secondary">
-          The rules of <Link to="/pricing">Pricing</Link> run over the listings you pick; nothing changes until a proposal is approved.
-        </Typography.Text>
-      </div>
+    <Flex vertical gap={16}>
+      <PageHeader
+        title="Propose Pricing"
+        subtitle={
+          <>
+            The rules of <Link to="/pricing">Pricing</Link> run over the listings you pick; nothing changes until a proposal is approved.
+          </>
+        }
+      />
       <ProposeSelection handed={handed} onDropHanded={() => navigate('/pricing/propose', { replace: true, state: null })} onProposed={setAnswer} />
       {answer && (
         <Alert
