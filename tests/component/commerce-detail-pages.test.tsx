@@ -8,11 +8,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
-import { fakeApi, installBrowserStubs, renderPage, type FakeApi } from './commerce-harness';
+import type { ReactNode } from 'react';
+import { setProfile } from '../../providers/auth/profile-store';
+import { fakeRecordsApi, type RecordsApi } from './commerce-harness';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
-const post = vi.fn();
-vi.mock('../../providers/app-client', () => ({ apiClient: { url: (p = '') => `/api${p}`, post: (...a: unknown[]) => post(...a), csrf: { get: () => null } } }));
-vi.mock('../../providers/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
+vi.mock('../../providers/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } }, error: null }), refreshSession: vi.fn() } } }));
 
 const { default: ProductShow } = await import('../../resources/products/product-show');
 const { default: SupplierShow } = await import('../../resources/suppliers/supplier-show');
@@ -38,23 +40,25 @@ const product = (over: object = {}) => ({
   ...over,
 });
 
-let api: FakeApi;
+let api: RecordsApi;
 const button = (text: string, scope: HTMLElement = document.body) => within(scope).getByText(text).closest('button') as HTMLElement;
-const where = () => screen.getByTestId('where').textContent;
+const where = () => screen.getByTestId('location').textContent;
+const openPage = (path: string, route: string, page: ReactNode) => renderConsole({ path, route, page, notificationProvider: api.notifications });
 
 beforeEach(() => {
-  installBrowserStubs();
-  post.mockReset();
+  installDomShims();
+  setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' });
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('deleting from a detail page', () => {
   it('supplier: the confirmation says what happens to its products, then the list opens', async () => {
-    api = fakeApi({ suppliers: { s1: supplier() } });
-    renderPage(api, '/suppliers/s1', '/suppliers/:id', SupplierShow);
+    api = fakeRecordsApi({ suppliers: { s1: supplier() } });
+    openPage('/suppliers/s1', '/suppliers/:id', <SupplierShow />);
     await screen.findByText('US');
     fireEvent.click(button('Delete'));
     const dialog = await screen.findByRole('dialog');
@@ -63,20 +67,20 @@ describe('deleting from a detail page', () => {
     expect(dialog).toHaveTextContent('3 products list it among their suppliers; those links are removed.');
     fireEvent.click(button('Delete', dialog));
     await waitFor(() => expect(where()).toBe('/suppliers'));
-    expect(api.calls.filter((c) => c.op === 'deleteOne')).toEqual([{ op: 'deleteOne', resource: 'suppliers', id: 's1' }]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/suppliers/s1']);
   });
 
   it('supplier with no products: the confirmation says so', async () => {
-    api = fakeApi({ suppliers: { s1: supplier({ products_count: 0, linked_products_count: 0 }) } });
-    renderPage(api, '/suppliers/s1', '/suppliers/:id', SupplierShow);
+    api = fakeRecordsApi({ suppliers: { s1: supplier({ products_count: 0, linked_products_count: 0 }) } });
+    openPage('/suppliers/s1', '/suppliers/:id', <SupplierShow />);
     await screen.findByText('US');
     fireEvent.click(button('Delete'));
     expect(await screen.findByRole('dialog')).toHaveTextContent('No product uses this supplier.');
   });
 
   it('product: delete asks first, then goes to the product list', async () => {
-    api = fakeApi({ products: { p1: product({ variants: [{ id: 'v1', sku: 'LAMP-1', price: 20, stock: 1, orders_count: 2 }] }) } });
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    api = fakeRecordsApi({ products: { p1: product({ variants: [{ id: 'v1', sku: 'LAMP-1', price: 20, stock: 1, orders_count: 2 }] }) } });
+    openPage('/products/p1', '/products/:id', <ProductShow />);
     await screen.findByText('LAMP-1');
     fireEvent.click(button('Delete'));
     const dialog = await screen.findByRole('dialog');
@@ -84,14 +88,14 @@ describe('deleting from a detail page', () => {
     expect(dialog).toHaveTextContent('The product and its 1 variant will be deleted');
     fireEvent.click(button('Delete', dialog));
     await waitFor(() => expect(where()).toBe('/products'));
-    expect(api.calls.filter((c) => c.op === 'deleteOne')).toEqual([{ op: 'deleteOne', resource: 'products', id: 'p1' }]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/products/p1']);
   });
 });
 
 describe('a supplier without history', () => {
   it('shows "—" instead of rates and says how a score arises', async () => {
-    api = fakeApi({ suppliers: { s1: supplier({ score: null, scored_at: null, on_time_rate: 0, defect_rate: 0, history_months: 0 }) } });
-    renderPage(api, '/suppliers/s1', '/suppliers/:id', SupplierShow);
+    api = fakeRecordsApi({ suppliers: { s1: supplier({ score: null, scored_at: null, on_time_rate: 0, defect_rate: 0, history_months: 0 }) } });
+    openPage('/suppliers/s1', '/suppliers/:id', <SupplierShow />);
     await screen.findByText('US');
     const onTime = screen.getByText('On-time rate').closest('.ant-statistic') as HTMLElement;
     expect(onTime).toHaveTextContent('—');
@@ -103,8 +107,8 @@ describe('a supplier without history', () => {
   });
 
   it('the supplier list shows "—" for the rates of a supplier never scored', async () => {
-    api = fakeApi({ suppliers: { s1: supplier(), s2: supplier({ id: 's2', name: 'Fresh Co', score: null, scored_at: null, on_time_rate: 0, defect_rate: 0 }) } });
-    renderPage(api, '/suppliers', '/suppliers', SupplierList);
+    api = fakeRecordsApi({ suppliers: { s1: supplier(), s2: supplier({ id: 's2', name: 'Fresh Co', score: null, scored_at: null, on_time_rate: 0, defect_rate: 0 }) } });
+    openPage('/suppliers', '/suppliers', <SupplierList />);
     const fresh = (await screen.findByText('Fresh Co')).closest('tr') as HTMLElement;
     expect(fresh).not.toHaveTextContent('0.0%');
     expect(within(fresh).getAllByText('—').length).toBeGreaterThanOrEqual(3);
@@ -112,27 +116,33 @@ describe('a supplier without history', () => {
   });
 
   it('a scored supplier shows its measured rates', async () => {
-    api = fakeApi({ suppliers: { s1: supplier() } });
-    renderPage(api, '/suppliers/s1', '/suppliers/:id', SupplierShow);
+    api = fakeRecordsApi({ suppliers: { s1: supplier() } });
+    openPage('/suppliers/s1', '/suppliers/:id', <SupplierShow />);
     await screen.findByText('US');
     expect(screen.getByText('On-time rate').closest('.ant-statistic')).toHaveTextContent('95.0%');
   });
 
   it('Score all lists the suppliers it skipped and why', async () => {
     // the command goes through the data provider's custom call (docs/api-client.md)
-    api = fakeApi({});
-    api.custom = () => ({
-      data: {
-        as_of: '2025-03-01', scored: 15, changed: 0, suppliers: [],
-        skipped: [{ id: 'n1', name: 'Brand New Supply', reason: 'no_history', message: 'No performance recorded in the last 12 months' }],
-      },
-    });
-    renderPage(api, '/suppliers', '/suppliers', () => <ScoreAllButton />);
+    api = fakeRecordsApi({}, [
+      (c) =>
+        c.method === 'POST' && c.path === '/suppliers/score-all'
+          ? {
+              body: {
+                data: {
+                  as_of: '2025-03-01', scored: 15, changed: 0, suppliers: [],
+                  skipped: [{ id: 'n1', name: 'Brand New Supply', reason: 'no_history', message: 'No performance recorded in the last 12 months' }],
+                },
+              },
+            }
+          : undefined,
+    ]);
+    openPage('/suppliers', '/suppliers', <ScoreAllButton />);
     fireEvent.click(button('Score all'));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(dialog).toHaveTextContent('1 supplier not scored'));
     expect(dialog).toHaveTextContent('Brand New Supply: No performance recorded in the last 12 months');
-    expect(api.calls).toContainEqual(expect.objectContaining({ op: 'custom', url: '/suppliers/score-all', method: 'post' }));
+    expect(api.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/suppliers/score-all' }));
   });
 });
 
@@ -155,8 +165,8 @@ describe('product descriptions', () => {
   });
 
   it('the product page shows the sanitised description', async () => {
-    api = fakeApi({ products: { p1: product({ description: '<p>Warm <em>light</em></p>' }) } });
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    api = fakeRecordsApi({ products: { p1: product({ description: '<p>Warm <em>light</em></p>' }) } });
+    openPage('/products/p1', '/products/:id', <ProductShow />);
     const d = await screen.findByTestId('product-description');
     expect(d).toHaveTextContent('Warm light');
     expect(d).not.toHaveTextContent('<p>');

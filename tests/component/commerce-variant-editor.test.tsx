@@ -7,10 +7,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '../../providers/api';
-import { fakeApi, installBrowserStubs, renderPage, type Call, type FakeApi } from './commerce-harness';
+import { setProfile } from '../../providers/auth/profile-store';
+import { fakeRecordsApi, type RecordsApi } from './commerce-harness';
+import type { Call, Handler } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
-vi.mock('../../providers/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: null } }) } } }));
+vi.mock('../../providers/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } }, error: null }), refreshSession: vi.fn() } } }));
 
 const { default: ProductShow } = await import('../../resources/products/product-show');
 const { default: ProductCreate } = await import('../../resources/products/product-create');
@@ -34,37 +37,39 @@ function product() {
 configure({ asyncUtilTimeout: 30_000 });
 vi.setConfig({ testTimeout: 120_000 });
 
-let api: FakeApi;
-/** The writes the page sent (the page's other panels read through custom GETs too). */
-const customCalls = () => api.calls.filter((c) => c.op === 'custom' && c.method !== 'get');
+let api: RecordsApi;
+/** The writes the page sent (the page's other panels only read). */
+const writes = () => api.calls.filter((c) => c.method !== 'GET');
 
-/** The in-memory server: variant writes change the stored product. */
-function serve(c: Call): unknown {
+/** The in-memory server of the variants: their writes change the stored product. */
+function serve(c: Call): ReturnType<Handler> {
+  // the product page's other panels (suppliers per variant, price history) read the records' empty answers
+  const m = /^\/products\/p1\/variants(?:\/(\w+))?$/.exec(c.path);
+  if (!m) return undefined;
   const p = api.records.products.p1 as ReturnType<typeof product>;
-  // the product page's other panels (suppliers per variant, price history) read nothing here
-  if (c.method === 'get' && !/\/variants/.test(c.url ?? '')) return { data: [] };
-  const m = /\/products\/p1\/variants(?:\/(\w+))?$/.exec(c.url ?? '');
-  if (!m) throw new Error(`unexpected ${c.url}`);
-  const body = c.values as Record<string, unknown>;
-  if (c.method === 'put') {
+  const body = c.body as Record<string, unknown>;
+  if (c.method === 'PUT') {
     if (body.sku === 'LAMP-BLUE' && m[1] === 'v1') {
-      throw new ApiError(409, 'SKU LAMP-BLUE is already used by another variant', 'sku_taken', [{ field: 'sku', message: 'SKU already in use', code: 'sku_taken' }]);
+      return { status: 409, body: { message: 'SKU LAMP-BLUE is already used by another variant', code: 'sku_taken', details: [{ field: 'sku', message: 'SKU already in use', code: 'sku_taken' }] } };
     }
     Object.assign(p.variants.find((v) => v.id === m[1])!, body);
   }
-  if (c.method === 'post') p.variants.push(variant('v3', String(body.sku), Number(body.price), body));
-  if (c.method === 'delete') p.variants = p.variants.filter((v) => v.id !== m[1]);
-  return { data: {} };
+  if (c.method === 'POST') p.variants.push(variant('v3', String(body.sku), Number(body.price), body));
+  if (c.method === 'DELETE') p.variants = p.variants.filter((v) => v.id !== m[1]);
+  return { body: { data: {} } };
 }
 
+const openProduct = () => renderConsole({ path: '/products/p1', route: '/products/:id', page: <ProductShow />, notificationProvider: api.notifications });
+
 beforeEach(() => {
-  installBrowserStubs();
-  api = fakeApi({ products: { p1: product() } });
-  api.custom = serve;
+  installDomShims();
+  setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' });
+  api = fakeRecordsApi({ products: { p1: product() } }, [serve]);
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const row = (sku: string) => screen.getByText(sku).closest('tr') as HTMLElement;
@@ -72,31 +77,31 @@ const button = (text: string, scope: HTMLElement = document.body) => within(scop
 
 describe('variant editor on the product page', () => {
   it('changes one variant price in place with a PUT of that variant, and shows it after the refresh', async () => {
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    openProduct();
     await screen.findByText('LAMP-RED');
     fireEvent.click(screen.getByLabelText('Edit variant LAMP-RED'));
     const price = await screen.findByLabelText('Price');
     fireEvent.change(price, { target: { value: '24.5' } });
     fireEvent.click(button('Save'));
-    await waitFor(() => expect(customCalls()).toHaveLength(1));
-    expect(customCalls()[0]).toMatchObject({ url: '/products/p1/variants/v1', method: 'put', values: expect.objectContaining({ price: 24.5, sku: 'LAMP-RED', map_price: 18, stock: 5 }) });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({ path: '/products/p1/variants/v1', method: 'PUT', body: expect.objectContaining({ price: 24.5, sku: 'LAMP-RED', map_price: 18, stock: 5 }) });
     await waitFor(() => expect(within(row('LAMP-RED')).getByText('$24.50')).toBeInTheDocument());
     // the other variant was not touched
     expect(within(row('LAMP-BLUE')).getByText('$22.00')).toBeInTheDocument();
   });
 
   it('refuses a price below the variant MAP before sending', async () => {
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    openProduct();
     await screen.findByText('LAMP-RED');
     fireEvent.click(screen.getByLabelText('Edit variant LAMP-RED'));
     fireEvent.change(await screen.findByLabelText('Price'), { target: { value: '10' } });
     fireEvent.click(button('Save'));
     expect(await screen.findByText('Price is below the MAP price')).toBeInTheDocument();
-    expect(customCalls()).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it('shows a duplicate SKU (409) under the SKU field, not as a toast', async () => {
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    openProduct();
     await screen.findByText('LAMP-RED');
     fireEvent.click(screen.getByLabelText('Edit variant LAMP-RED'));
     const sku = await screen.findByLabelText('SKU');
@@ -111,41 +116,44 @@ describe('variant editor on the product page', () => {
   });
 
   it('adds a variant with a POST to the product variants', async () => {
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    openProduct();
     await screen.findByText('LAMP-RED');
     fireEvent.click(button('Add variant'));
     fireEvent.change(await screen.findByLabelText('SKU'), { target: { value: 'LAMP-GREEN' } });
     fireEvent.change(screen.getByLabelText('Option 1 value'), { target: { value: 'Green' } });
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '19' } });
     fireEvent.click(button('Save'));
-    await waitFor(() => expect(customCalls()).toHaveLength(1));
-    expect(customCalls()[0]).toMatchObject({
-      url: '/products/p1/variants', method: 'post',
-      values: expect.objectContaining({ sku: 'LAMP-GREEN', price: 19, stock: 0, option1_name: 'Color', option1_value: 'Green' }),
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
+      path: '/products/p1/variants', method: 'POST',
+      body: expect.objectContaining({ sku: 'LAMP-GREEN', price: 19, stock: 0, option1_name: 'Color', option1_value: 'Green' }),
     });
     expect(await screen.findByText('Variants (3)')).toBeInTheDocument();
   });
 
   it('asks before deleting a variant and says how many orders reference it', async () => {
-    renderPage(api, '/products/p1', '/products/:id', ProductShow);
+    openProduct();
     await screen.findByText('LAMP-BLUE');
     fireEvent.click(screen.getByLabelText('Delete variant LAMP-BLUE'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete variant LAMP-BLUE?');
     expect(dialog).toHaveTextContent('3 orders reference this variant. They keep their lines (SKU, title, price) but lose the link to the variant.');
     fireEvent.click(button('Delete', dialog));
-    await waitFor(() => expect(customCalls()).toEqual([expect.objectContaining({ url: '/products/p1/variants/v2', method: 'delete' })]));
+    await waitFor(() => expect(writes()).toEqual([expect.objectContaining({ path: '/products/p1/variants/v2', method: 'DELETE' })]));
     expect(await screen.findByText('Variants (1)')).toBeInTheDocument();
   });
 });
 
 describe('product creation with variants', () => {
   it('sends the variants and shows a row SKU error (variants.1.sku) under that row', async () => {
-    api.fail = (c) => {
-      throw new ApiError(409, 'SKU LAMP-X is already used by another product', 'sku_taken', [{ field: 'variants.1.sku', message: 'SKU already in use', code: 'sku_taken' }]);
-      void c;
-    };
-    renderPage(api, '/products/create', '/products/create', ProductCreate);
+    // the create is refused: a duplicate SKU in the second variant row
+    api = fakeRecordsApi({ products: { p1: product() } }, [
+      (c) =>
+        c.method === 'POST' && c.path === '/products'
+          ? { status: 409, body: { message: 'SKU LAMP-X is already used by another product', code: 'sku_taken', details: [{ field: 'variants.1.sku', message: 'SKU already in use', code: 'sku_taken' }] } }
+          : undefined,
+    ]);
+    renderConsole({ path: '/products/create', route: '/products/create', page: <ProductCreate />, notificationProvider: api.notifications });
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Lamp' } });
     fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'LAMP-NEW' } });
     fireEvent.click(button('Add variant'));
@@ -159,8 +167,8 @@ describe('product creation with variants', () => {
     // price comes from the variants: the product's own price is not required
     expect(screen.getAllByText('Set per variant (on the product page)').length).toBeGreaterThan(0);
     fireEvent.click(button('Save'));
-    await waitFor(() => expect(api.calls.filter((c) => c.op === 'create')).toHaveLength(1));
-    const sent = api.calls.find((c) => c.op === 'create')!.values as { variants: { sku: string; price: number }[] };
+    await waitFor(() => expect(api.of('POST', '/products')).toHaveLength(1));
+    const sent = api.of('POST', '/products')[0].body as { variants: { sku: string; price: number }[] };
     expect(sent.variants.map((v) => [v.sku, v.price])).toEqual([['LAMP-0', 10], ['LAMP-1', 11]]);
     const message = await screen.findByText('SKU already in use');
     expect(within(rows[1]).getByLabelText('Variant SKU').closest('.ant-form-item')).toContainElement(message);

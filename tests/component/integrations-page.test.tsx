@@ -13,7 +13,10 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
 import { setProfile } from '../../providers/auth/profile-store';
 import IntegrationsPage from '../../resources/integrations/integrations-page';
-import { account, fakeApi, installDomShims, listOf, renderAs } from './listings-harness';
+import { account } from './listings-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -44,7 +47,7 @@ describe('/integrations Marketplace Setup', () => {
   it('shows each account with its status, last sync and error', async () => {
     setProfile({ id: 'u1', email: 'admin@demo.local', tenantId: 't1', role: 'admin' });
     accountsApi();
-    renderAs('admin', '/integrations', '/integrations', <IntegrationsPage />);
+    renderConsole({ role: 'admin', path: '/integrations', route: '/integrations', page: <IntegrationsPage /> });
     expect(await screen.findByText('Amazon US')).toBeInTheDocument();
     expect(screen.getByText('Connected', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(screen.getByText('Paused', { selector: '.ant-tag' })).toBeInTheDocument();
@@ -58,7 +61,7 @@ describe('/integrations Marketplace Setup', () => {
     setProfile({ id: 'u1', email: 'admin@demo.local', tenantId: 't1', role: 'admin' });
     const user = userEvent.setup({ delay: null });
     const api = accountsApi();
-    renderAs('admin', '/integrations', '/integrations', <IntegrationsPage />);
+    renderConsole({ role: 'admin', path: '/integrations', route: '/integrations', page: <IntegrationsPage /> });
     await user.click(await screen.findByLabelText('Pause Amazon US'));
     let box = await popconfirm('Pause “Amazon US”?');
     await user.click(within(box).getByRole('button', { name: 'Cancel' }));
@@ -74,7 +77,7 @@ describe('/integrations Marketplace Setup', () => {
     setProfile({ id: 'u1', email: 'admin@demo.local', tenantId: 't1', role: 'admin' });
     const user = userEvent.setup({ delay: null });
     const api = accountsApi();
-    renderAs('admin', '/integrations', '/integrations', <IntegrationsPage />);
+    renderConsole({ role: 'admin', path: '/integrations', route: '/integrations', page: <IntegrationsPage /> });
     await user.click(await screen.findByLabelText('Resume eBay Outlet'));
     await user.click(within(await popconfirm('Resume “eBay Outlet”?')).getByRole('button', { name: 'Resume' }));
     await user.click(screen.getByLabelText('Reconnect My Shopify'));
@@ -91,7 +94,7 @@ describe('/integrations Marketplace Setup', () => {
     setProfile({ id: 'u1', email: 'admin@demo.local', tenantId: 't1', role: 'admin' });
     const user = userEvent.setup({ delay: null });
     const api = accountsApi();
-    renderAs('admin', '/integrations', '/integrations', <IntegrationsPage />);
+    renderConsole({ role: 'admin', path: '/integrations', route: '/integrations', page: <IntegrationsPage /> });
     await user.click(await screen.findByLabelText('Disconnect Amazon US'));
     const box = await popconfirm('Disconnect “Amazon US”?');
     expect(box).toHaveTextContent('Its 12 listings, sandbox state and MAP violations are deleted with it.');
@@ -102,7 +105,7 @@ describe('/integrations Marketplace Setup', () => {
   it.each(['user', 'agent'] as const)('a %s sees the accounts but no command', async (role) => {
     setProfile({ id: 'u1', email: `${role}@demo.local`, tenantId: 't1', role });
     accountsApi();
-    renderAs(role, '/integrations', '/integrations', <IntegrationsPage />);
+    renderConsole({ role, path: '/integrations', route: '/integrations', page: <IntegrationsPage /> });
     expect(await screen.findByText('Amazon US')).toBeInTheDocument();
     // the access decision is asked through Refine: let it settle
     await new Promise((r) => setTimeout(r, 50));

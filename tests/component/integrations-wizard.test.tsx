@@ -13,7 +13,10 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
 import { setProfile } from '../../providers/auth/profile-store';
 import LinkMarketplacePage from '../../resources/orchestrator/link-marketplace-page';
-import { account, fakeApi, installDomShims, listOf, renderAs } from './listings-harness';
+import { account } from './listings-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -41,7 +44,7 @@ describe('/orchestrator/marketplaces/link', () => {
     setProfile({ id: 'u1', email: 'admin@demo.local', tenantId: 't1', role: 'admin' });
     const user = userEvent.setup({ delay: null });
     const api = wizardApi();
-    renderAs('admin', '/orchestrator/marketplaces/link', '/orchestrator/marketplaces/link', <LinkMarketplacePage />);
+    renderConsole({ role: 'admin', path: '/orchestrator/marketplaces/link', route: '/orchestrator/marketplaces/link', page: <LinkMarketplacePage /> });
 
     // step 1: the kind is required; picking it names the account
     await user.click(await screen.findByRole('button', { name: 'Next' }));
@@ -86,7 +89,7 @@ describe('/orchestrator/marketplaces/link', () => {
   it.each(['user', 'agent'] as const)('a %s is told only an administrator links, and gets no form', async (role) => {
     setProfile({ id: 'u1', email: `${role}@demo.local`, tenantId: 't1', role });
     const api = wizardApi();
-    renderAs(role, '/orchestrator/marketplaces/link', '/orchestrator/marketplaces/link', <LinkMarketplacePage />);
+    renderConsole({ role, path: '/orchestrator/marketplaces/link', route: '/orchestrator/marketplaces/link', page: <LinkMarketplacePage /> });
     expect(await screen.findByText('Only an administrator can link a marketplace')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link account' })).toBeNull();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);

@@ -8,10 +8,7 @@
  * change sends one request and the supplier picker does not refetch.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Refine } from '@refinedev/core';
-import { App as AntApp } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
@@ -19,14 +16,15 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
 import { createApiClient } from '../../providers/api';
 import { createDataProvider, createQueryClient } from '../../providers/data-provider';
-import { routerProvider } from '../../providers/router/router-provider';
 import { useNotificationProvider } from '../../providers/notification-provider';
 import { setProfile } from '../../providers/auth/profile-store';
 import ProductList from '../../resources/products/product-list';
 import ProductShow from '../../resources/products/product-show';
 import OrderList from '../../resources/orders/order-list';
 import SupplierList from '../../resources/suppliers/supplier-list';
-import { fakeApi, installDomShims, listOf, type Handler } from './ops-harness';
+import { fakeApi, listOf, type Handler } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -46,12 +44,8 @@ function controlledSleep() {
   };
 }
 
-function Where() {
-  const l = useLocation();
-  return <output data-testid="where">{l.pathname + l.search}</output>;
-}
-
-function renderPage(url: string, route: string, page: ReactNode, sleep: (ms: number) => Promise<void> = async () => {}) {
+/** The page over an API client of its own (retries wait on `sleep`), with the app's notifications and react-query settings. */
+function renderWithClient(url: string, route: string, page: ReactNode, sleep: (ms: number) => Promise<void> = async () => {}) {
   const client = createApiClient({
     fetch: (input, init) => window.fetch(input, init),
     baseUrl: '',
@@ -67,34 +61,20 @@ function renderPage(url: string, route: string, page: ReactNode, sleep: (ms: num
     uuid: () => Math.random().toString(36).slice(2),
     storage: { getItem: () => JSON.stringify({ token: 'c', expiresAt: Date.now() + 60_000 }), setItem: () => {}, removeItem: () => {} },
   });
-  return render(
-    <AntApp>
-      <MemoryRouter initialEntries={[url]}>
-        <Refine
-          dataProvider={createDataProvider(client)}
-          routerProvider={routerProvider}
-          notificationProvider={useNotificationProvider}
-          resources={[
-            { name: 'products', list: '/products', show: '/products/:id', create: '/products/create' },
-            { name: 'orders', list: '/orders', show: '/orders/:id' },
-            { name: 'suppliers', list: '/suppliers', show: '/suppliers/:id', create: '/suppliers/create' },
-          ]}
-          // the app's own react-query settings: the retry layer is under test
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: createQueryClient() } }}
-        >
-          <Routes>
-            <Route path={route} element={page} />
-          </Routes>
-          <Where />
-        </Refine>
-      </MemoryRouter>
-    </AntApp>,
-  );
+  return renderConsole({
+    path: url,
+    route,
+    page,
+    dataProvider: createDataProvider(client),
+    notificationProvider: useNotificationProvider,
+    // the app's own react-query settings: the retry layer is under test
+    queryClient: createQueryClient(),
+  });
 }
 
 const list = (rows: unknown[]): Handler => () => ({ body: listOf(rows) });
 const at = (method: string, path: string, h: Handler): Handler => (c) => (c.method === method && c.path === path ? h(c) : undefined);
-const where = () => new URL(screen.getByTestId('where').textContent ?? '', 'http://x');
+const where = () => new URL(screen.getByTestId('location').textContent ?? '', 'http://x');
 
 beforeAll(installDomShims);
 beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
@@ -112,7 +92,7 @@ describe('a list whose API answers 500', () => {
       at('GET', '/suppliers', list(SUPPLIERS)),
       at('GET', '/products', () => (failing ? { status: 500, body: { message: 'relation "products" does not exist', code: 'internal' } } : { body: listOf(PRODUCTS) })),
     ]);
-    renderPage('/products', '/products', <ProductList />, timer.sleep);
+    renderWithClient('/products', '/products', <ProductList />, timer.sleep);
 
     expect(await screen.findByText('Service temporarily unavailable. Retrying...')).toBeInTheDocument();
     expect(screen.queryByText('No products yet')).not.toBeInTheDocument();
@@ -143,7 +123,7 @@ describe('a list whose API answers 500', () => {
 
   it('shows no toast with a status code or "Failed to fetch"', async () => {
     fakeApi([at('GET', '/suppliers', list(SUPPLIERS)), at('GET', '/products', () => ({ status: 500, body: { message: 'boom' } }))]);
-    renderPage('/products', '/products', <ProductList />);
+    renderWithClient('/products', '/products', <ProductList />);
     await screen.findByText('Could not load products');
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(document.body.textContent).not.toMatch(/status code|Failed to fetch|boom/);
@@ -157,7 +137,7 @@ describe('a list whose API is down', () => {
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
       new URL(input, 'http://x').pathname === '/api/products' ? Promise.reject(new TypeError('Failed to fetch')) : answered(input, init),
     );
-    renderPage('/products', '/products', <ProductList />);
+    renderWithClient('/products', '/products', <ProductList />);
     const flag = await screen.findByText('Mocked data');
     expect(flag.closest('[role="status"]')).toHaveTextContent('generated samples');
     expect(await screen.findByText('Sample Product 1')).toBeInTheDocument();
@@ -172,7 +152,7 @@ describe('invalid URL filters and ids', () => {
 
   it('/suppliers?tier=9 lists all suppliers with a plain sentence, and drops tier from the URL', async () => {
     const api = fakeApi([at('GET', '/suppliers', refuse('tier', 'Too big: expected number to be <=3')), at('GET', '/suppliers', list(SUPPLIERS))]);
-    renderPage('/suppliers?tier=9', '/suppliers', <SupplierList />);
+    renderWithClient('/suppliers?tier=9', '/suppliers', <SupplierList />);
     expect(await screen.findByText('The link asked for Tier “9”, which is not a valid filter. Showing suppliers without it.')).toBeInTheDocument();
     expect(await screen.findByText('Lamp Works')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/Invalid request|Too big|expected number/);
@@ -182,7 +162,7 @@ describe('invalid URL filters and ids', () => {
 
   it('/orders?status=bogus lists all orders with a plain sentence', async () => {
     fakeApi([at('GET', '/me/orders', refuse('status', 'Invalid option: expected one of "pending"|"routed"')), at('GET', '/me/orders', list(ORDERS))]);
-    renderPage('/orders?status=bogus', '/orders', <OrderList />);
+    renderWithClient('/orders?status=bogus', '/orders', <OrderList />);
     expect(await screen.findByText('The link asked for Status “bogus”, which is not a valid filter. Showing orders without it.')).toBeInTheDocument();
     expect(await screen.findByText('ORD-100001')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/Invalid option|Invalid request/);
@@ -195,7 +175,7 @@ describe('invalid URL filters and ids', () => {
         body: { message: 'Invalid request params: id: Invalid UUID', code: 'validation_failed', details: [{ field: 'id', message: 'Invalid UUID', code: 'invalid_format' }] },
       })),
     ]);
-    renderPage('/products/not-a-real-id', '/products/:id', <ProductShow />);
+    renderWithClient('/products/not-a-real-id', '/products/:id', <ProductShow />);
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/Invalid UUID|Invalid request/);
   });
@@ -205,7 +185,7 @@ describe('one request per list change', () => {
   it('search, filter, sort and page each send one request; the supplier picker does not refetch', async () => {
     const many = Array.from({ length: 45 }, (_, i) => ({ ...PRODUCTS[0], id: `p${i}`, sku: `SKU-${i}`, title: `Lamp ${i}` }));
     const api = fakeApi([at('GET', '/suppliers', list(SUPPLIERS)), at('GET', '/products', () => ({ body: { ...listOf(many.slice(0, 20)), pagination: { total: 45, limit: 20, offset: 0 } } }))]);
-    renderPage('/products', '/products', <ProductList />);
+    renderWithClient('/products', '/products', <ProductList />);
     await screen.findByText('Lamp 0');
     await waitFor(() => expect(api.of('GET', '/suppliers').length).toBeGreaterThan(0));
     const settle = () => act(() => new Promise((r) => setTimeout(r, 400)));
@@ -250,7 +230,7 @@ describe('one request per list change', () => {
 describe('spec query parameters in the URL', () => {
   it('/orders?id=X&status=pending filters by status and opens order X, which is not a list filter', async () => {
     const api = fakeApi([at('GET', '/me/orders', list(ORDERS)), at('GET', '/orders/ORD-100001', () => ({ body: { data: { ...ORDERS[0], items: [], status_history: [] } } }))]);
-    renderPage('/orders?id=ORD-100001&status=pending', '/orders', <OrderList />);
+    renderWithClient('/orders?id=ORD-100001&status=pending', '/orders', <OrderList />);
     await screen.findByRole('dialog', { name: 'Order ORD-100001' });
     const q = api.of('GET', '/me/orders')[0].query;
     expect(q.get('status')).toBe('pending');

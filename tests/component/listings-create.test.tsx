@@ -14,7 +14,10 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { setProfile } from '../../providers/auth/profile-store';
 import { BELOW_COST_MESSAGE } from '../../contract/listings';
 import CreateListingPage from '../../resources/listings/create-listing-page';
-import { account, fakeApi, installDomShims, listing, listOf, renderAs, type Call } from './listings-harness';
+import { account, listing } from './listings-harness';
+import { fakeApi, listOf, type Call } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -76,7 +79,7 @@ describe('/listings/create', () => {
   it('warns below MAP, and lists only connected marketplaces', async () => {
     const user = userEvent.setup({ delay: null });
     createApi(false);
-    renderAs('user', '/listings/create', '/listings/create', <CreateListingPage />);
+    renderConsole({ role: 'user', path: '/listings/create', route: '/listings/create', page: <CreateListingPage /> });
     fireEvent.mouseDown(await screen.findByLabelText('Marketplaces'));
     expect(await screen.findByTitle('Amazon US (Amazon)')).toBeInTheDocument();
     expect(screen.queryByTitle('Paused eBay (eBay)')).toBeNull();
@@ -92,7 +95,7 @@ describe('/listings/create', () => {
   it('below cost: shows the 409, sends nothing more until confirmed, then confirms', async () => {
     const user = userEvent.setup({ delay: null });
     const api = createApi(true);
-    renderAs('user', '/listings/create', '/listings/create', <CreateListingPage />);
+    renderConsole({ role: 'user', path: '/listings/create', route: '/listings/create', page: <CreateListingPage /> });
     await screen.findByLabelText('Product');
     await fillForm(user, '10');
     expect(await screen.findByText(/Below the cost of \$12.00/)).toBeInTheDocument();

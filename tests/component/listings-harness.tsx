@@ -1,55 +1,8 @@
 /**
- * Set-up of the marketplace and listings component tests: the ops harness's fake API (fetch stubbed
- * behind the browser's real API client and data provider) with the console's router provider, the
- * access control of a given role, and the resources these pages use.
+ * Fixtures of the marketplace, listings and pricing component tests: marketplace accounts and
+ * listings as the API answers them. The fake API and the render helper are in ./support
+ * (fake-api.ts, render-console.tsx).
  */
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClient } from '@tanstack/react-query';
-import { Refine, type LiveProvider } from '@refinedev/core';
-import { App as AntApp } from 'antd';
-import type { Role } from '../../contract/roles';
-import { dataProvider } from '../../providers/app-client';
-import { createAccessControlProvider } from '../../providers/access-control';
-import { routerProvider } from '../../providers/router/router-provider';
-
-export { fakeApi, installDomShims, listOf, type Call } from './ops-harness';
-
-function Location() {
-  const l = useLocation();
-  return <output data-testid="location">{l.pathname + l.search}</output>;
-}
-
-export function renderAs(role: Role, path: string, route: string, page: ReactNode, liveProvider?: LiveProvider) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
-  return render(
-    <AntApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          accessControlProvider={createAccessControlProvider(() => role)}
-          liveProvider={liveProvider}
-          resources={[
-            { name: 'listings', list: '/listings', create: '/listings/create' },
-            { name: 'catalog', list: '/catalog' },
-            { name: 'integrations', list: '/integrations', meta: { access: 'integrations' } },
-            { name: 'products', list: '/products', show: '/products/:id' },
-          ]}
-          options={{ disableTelemetry: true, reactQuery: { clientConfig: client }, liveMode: 'auto' }}
-        >
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-          <Location />
-        </Refine>
-      </MemoryRouter>
-    </AntApp>,
-  );
-}
-
 export const iso = (minutesAgo = 0) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
 export function account(id: string, name: string, extra: Record<string, unknown> = {}) {

@@ -16,7 +16,10 @@ import type { LiveHub } from '../../providers/live/hub';
 import listingsModule from '../../resources/listings';
 import ListingsPage from '../../resources/listings/listings-page';
 import { fakeHub } from './ops-harness';
-import { fakeApi, installDomShims, listing, listOf, renderAs } from './listings-harness';
+import { listing } from './listings-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -38,7 +41,7 @@ describe('/listings live', () => {
       (c) => (c.method === 'GET' && c.path === '/marketplaces' ? { body: listOf([]) } : undefined),
     ]);
     const hub = fakeHub();
-    renderAs('user', '/listings', '/listings', <ListingsPage />, createLiveProvider(hub as unknown as LiveHub));
+    renderConsole({ role: 'user', path: '/listings', route: '/listings', page: <ListingsPage />, liveProvider: createLiveProvider(hub as unknown as LiveHub) });
     await screen.findByText('Desk Lamp');
     expect(screen.getByText('Active', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(hub.listeners(listingsModule.live)).toBeGreaterThan(0);

@@ -19,7 +19,9 @@ import type { LiveHub } from '../../providers/live/hub';
 import listingsModule from '../../resources/listings';
 import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
 import { fakeHub } from './ops-harness';
-import { fakeApi, installDomShims, renderAs } from './listings-harness';
+import { fakeApi } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole, type ConsoleOptions } from './support/render-console';
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(installDomShims);
@@ -38,7 +40,7 @@ function topOffendersApi(answer: () => { status?: number; body?: unknown }) {
   return fakeApi([(c) => (c.method === 'GET' && c.path === '/listings/top-offenders' ? answer() : undefined)]);
 }
 
-const renderCard = (live?: Parameters<typeof renderAs>[4]) => renderAs('user', '/', '/', <TopOffendersCard />, live);
+const renderCard = (live?: ConsoleOptions['liveProvider']) => renderConsole({ role: 'user', path: '/', route: '/', page: <TopOffendersCard />, liveProvider: live });
 const location = () => screen.getByTestId('location').textContent ?? '';
 const card = () => screen.getByRole('region', { name: 'Top Offenders' });
 const offenderItems = () => within(screen.getByRole('list', { name: 'Top offenders' })).getAllByRole('listitem');

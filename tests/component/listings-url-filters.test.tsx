@@ -14,7 +14,10 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { setProfile } from '../../providers/auth/profile-store';
 import CatalogPage from '../../resources/catalog/catalog-page';
 import ListingsPage from '../../resources/listings/listings-page';
-import { account, fakeApi, installDomShims, listing, listOf, renderAs } from './listings-harness';
+import { account, listing } from './listings-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -40,7 +43,7 @@ const location = () => screen.getByTestId('location').textContent ?? '';
 describe('/catalog?filter=violations', () => {
   it('opens the Listings tab asking the API for listings with MAP violations only', async () => {
     const api = listingsApi();
-    renderAs('user', '/catalog?filter=violations', '/catalog', <CatalogPage />);
+    renderConsole({ role: 'user', path: '/catalog?filter=violations', route: '/catalog', page: <CatalogPage /> });
     await screen.findByText('Desk Lamp');
     const gets = api.of('GET', '/listings');
     // one request, already filtered: the page never lists everything first
@@ -54,7 +57,7 @@ describe('/catalog?filter=violations', () => {
   it('switching the violations filter off lists every listing and drops it from the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const api = listingsApi();
-    renderAs('user', '/catalog?filter=violations', '/catalog', <CatalogPage />);
+    renderConsole({ role: 'user', path: '/catalog?filter=violations', route: '/catalog', page: <CatalogPage /> });
     await screen.findByText('Desk Lamp');
     await user.click(screen.getByRole('switch'));
     await waitFor(() => expect(location()).toBe('/catalog'));
@@ -63,7 +66,7 @@ describe('/catalog?filter=violations', () => {
 
   it('the MAP violations tab reads GET /api/listings/violations', async () => {
     const api = listingsApi();
-    renderAs('user', '/catalog?tab=violations', '/catalog', <CatalogPage />);
+    renderConsole({ role: 'user', path: '/catalog?tab=violations', route: '/catalog', page: <CatalogPage /> });
     expect(await screen.findByText('No open MAP violations: every observed price is at or above its MAP')).toBeInTheDocument();
     expect(api.of('GET', '/listings/violations')).toHaveLength(1);
     expect(api.of('GET', '/listings')).toHaveLength(0);
@@ -73,7 +76,7 @@ describe('/catalog?filter=violations', () => {
 describe('/listings filters', () => {
   it('sends the URL parameters as the API names them', async () => {
     const api = listingsApi();
-    renderAs('user', `/listings?marketplace_id=${M1}&status=active,paused&price_min_cents=1000&sort=price&order=asc`, '/listings', <ListingsPage />);
+    renderConsole({ role: 'user', path: `/listings?marketplace_id=${M1}&status=active,paused&price_min_cents=1000&sort=price&order=asc`, route: '/listings', page: <ListingsPage /> });
     await screen.findByText('Desk Lamp');
     const q = Object.fromEntries(api.of('GET', '/listings')[0].query);
     expect(q).toEqual({ marketplace_id: M1, status: 'active,paused', price_min_cents: '1000', sort: 'price', order: 'asc', limit: '20', offset: '0' });
@@ -84,7 +87,7 @@ describe('/listings filters', () => {
   it('a search typed on the page is written to the URL and sent', async () => {
     const user = userEvent.setup({ delay: null });
     const api = listingsApi();
-    renderAs('user', '/listings', '/listings', <ListingsPage />);
+    renderConsole({ role: 'user', path: '/listings', route: '/listings', page: <ListingsPage /> });
     await screen.findByText('Desk Lamp');
     await user.type(screen.getByRole('searchbox', { name: 'Search title or SKU' }), 'lamp{Enter}');
     await waitFor(() => expect(location()).toBe('/listings?search=lamp'));
@@ -103,7 +106,7 @@ describe('/listings filters', () => {
       (c) => (c.method === 'GET' && c.path === '/listings' ? { body: listOf([listing('l1', 'Desk Lamp')]) } : undefined),
       (c) => (c.method === 'GET' && c.path === '/marketplaces' ? { body: listOf([]) } : undefined),
     ]);
-    renderAs('user', '/listings', '/listings', <ListingsPage />);
+    renderConsole({ role: 'user', path: '/listings', route: '/listings', page: <ListingsPage /> });
     await user.click(await screen.findByLabelText('Open listing Desk Lamp on Amazon US'));
     await waitFor(() => expect(location()).toBe('/listings?id=l1'));
     expect(await screen.findByText('Amazon US refused this listing')).toBeInTheDocument();

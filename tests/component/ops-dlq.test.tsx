@@ -17,7 +17,9 @@ vi.mock('../../providers/live', async () => {
 
 import { setProfile } from '../../providers/auth/profile-store';
 import DlqPage from '../../resources/dlq/dlq-page';
-import { fakeApi, installDomShims, listOf, renderAt, type Call } from './ops-harness';
+import { fakeApi, listOf, type Call } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 const entry = (id: number, subject: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -74,7 +76,7 @@ afterEach(() => {
 });
 
 async function openPage(path = '/ops/dlq') {
-  renderAt(path, '/ops/dlq', <DlqPage />);
+  renderConsole({ path, route: '/ops/dlq', page: <DlqPage /> });
   await screen.findByLabelText('Open dead letter 7 orders.created');
 }
 

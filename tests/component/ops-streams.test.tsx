@@ -19,7 +19,9 @@ import { setProfile } from '../../providers/auth/profile-store';
 import StreamsPage from '../../resources/streams/streams-page';
 import { parseStreamsUrl, switchTab } from '../../resources/streams/streams-url';
 import { consumerSees, patternMatches } from '../../resources/streams/subject-match';
-import { fakeApi, installDomShims, listOf, renderAt } from './ops-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 const CONSUMERS = [
   { name: 'webhooks', filter_subjects: ['>'], max_deliver: 5, ack_floor: 120, delivered: 130, acked: 120, dead_lettered: 2, lag: 10, redelivering: 3 },
@@ -80,7 +82,7 @@ describe('/streams query parameters', () => {
 describe('/streams page', () => {
   it('opens on the Events tab by default and tails live events on page 1', async () => {
     const api = streamsApi();
-    renderAt('/streams', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams', route: '/streams', page: <StreamsPage /> });
     expect(await screen.findByLabelText('Inspect event 42 orders.status_changed')).toBeInTheDocument();
     expect(activeTab()).toBe('Events');
     expect(api.of('GET', '/streams/events')[0].query.get('offset')).toBe('0');
@@ -97,7 +99,7 @@ describe('/streams page', () => {
   it('inspects a message in the JSON viewer', async () => {
     const user = userEvent.setup({ delay: null });
     streamsApi();
-    renderAt('/streams', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams', route: '/streams', page: <StreamsPage /> });
     await user.click(await screen.findByLabelText('Inspect event 42 orders.status_changed'));
     const viewer = await screen.findByRole('group', { name: 'Payload', hidden: true });
     expect(viewer).toHaveTextContent('"routed"');
@@ -106,7 +108,7 @@ describe('/streams page', () => {
 
   it('sends the subject pre-filter to the events API', async () => {
     const api = streamsApi();
-    renderAt('/streams?subject=orders.*', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?subject=orders.*', route: '/streams', page: <StreamsPage /> });
     await screen.findByLabelText('Inspect event 42 orders.status_changed');
     expect(api.of('GET', '/streams/events')[0].query.get('subject')).toBe('orders.*');
     expect(screen.getByText('Subject: orders.*')).toBeInTheDocument();
@@ -114,7 +116,7 @@ describe('/streams page', () => {
 
   it('filter=critical shows only critical alert events', async () => {
     const api = streamsApi();
-    renderAt('/streams?filter=critical', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?filter=critical', route: '/streams', page: <StreamsPage /> });
     expect(await screen.findByLabelText('Inspect event 41 alerts.raised')).toBeInTheDocument();
     expect(screen.queryByLabelText('Inspect event 40 alerts.raised')).not.toBeInTheDocument();
     expect(api.of('GET', '/streams/events')[0].query.get('stream')).toBe('ALERTS');
@@ -123,7 +125,7 @@ describe('/streams page', () => {
 
   it('tab=consumers lists consumers with acked seq, pending retries, lag, max deliver and DLQ count', async () => {
     streamsApi();
-    renderAt('/streams?tab=consumers', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?tab=consumers', route: '/streams', page: <StreamsPage /> });
     expect(await screen.findByText('order-router')).toBeInTheDocument();
     expect(activeTab()).toBe('Consumers');
     const row = screen.getByText('webhooks').closest('tr')!;
@@ -133,7 +135,7 @@ describe('/streams page', () => {
 
   it('tab=consumers&filter=critical keeps consumers with dead letters or lag above 1000', async () => {
     streamsApi();
-    renderAt('/streams?tab=consumers&filter=critical', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?tab=consumers&filter=critical', route: '/streams', page: <StreamsPage /> });
     expect(await screen.findByText('repricer')).toBeInTheDocument();
     expect(screen.getByText('webhooks')).toBeInTheDocument();
     expect(screen.queryByText('order-router')).not.toBeInTheDocument();
@@ -141,7 +143,7 @@ describe('/streams page', () => {
 
   it('tab=consumers&filter=policy keeps the consumers that read pricing subjects', async () => {
     streamsApi();
-    renderAt('/streams?tab=consumers&filter=policy', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?tab=consumers&filter=policy', route: '/streams', page: <StreamsPage /> });
     expect(await screen.findByText('repricer')).toBeInTheDocument();
     expect(screen.getByText('webhooks')).toBeInTheDocument();
     expect(screen.queryByText('order-router')).not.toBeInTheDocument();
@@ -149,7 +151,7 @@ describe('/streams page', () => {
 
   it('tab=dlq reuses the DLQ table with the subject pre-filter', async () => {
     const api = streamsApi();
-    renderAt('/streams?tab=dlq&subject=orders.created', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?tab=dlq&subject=orders.created', route: '/streams', page: <StreamsPage /> });
     await screen.findByText('No dead letters match these filters');
     expect(activeTab()).toBe('DLQ');
     const q = api.of('GET', '/dlq').find((c) => c.query.get('limit') !== '1')!.query;
@@ -160,7 +162,7 @@ describe('/streams page', () => {
 
   it('tab=dlq&filter=policy asks the DLQ for the policy subjects', async () => {
     const api = streamsApi();
-    renderAt('/streams?tab=dlq&filter=policy', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?tab=dlq&filter=policy', route: '/streams', page: <StreamsPage /> });
     await screen.findByText('No dead letters match these filters');
     expect(api.of('GET', '/dlq').find((c) => c.query.get('limit') !== '1')!.query.get('subject')).toBe('pricing.>');
   });
@@ -168,7 +170,7 @@ describe('/streams page', () => {
   it('switching tabs writes ?tab= and keeps the page-wide filters; removing a filter drops it', async () => {
     const user = userEvent.setup({ delay: null });
     streamsApi();
-    renderAt('/streams?subject=orders.created&stream=ORDERS&page=2', '/streams', <StreamsPage />);
+    renderConsole({ path: '/streams?subject=orders.created&stream=ORDERS&page=2', route: '/streams', page: <StreamsPage /> });
     await screen.findByText('Subject: orders.created');
     await user.click(screen.getByRole('tab', { name: 'Consumers', hidden: true }));
     expect(location()).toBe('/streams?tab=consumers&subject=orders.created');

@@ -19,7 +19,9 @@ vi.mock('../../resources/ops/ops-charts', () => ({
 
 import { setProfile } from '../../providers/auth/profile-store';
 import OpsPage from '../../resources/ops/ops-page';
-import { fakeApi, installDomShims, listOf, renderAt } from './ops-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 const SUMMARY = {
   build: { version: '1.4.2', deployed_at: new Date(Date.now() - 3 * 3600_000).toISOString(), commit: 'abc1234', environment: 'staging' },
@@ -52,7 +54,7 @@ describe('/ops Ops Console', () => {
       (c) => (c.path === '/ops/summary' ? { body: { data: SUMMARY, _meta: { mocked: false, timestamp: '', source: 'api' } } } : undefined),
       (c) => (c.path === '/streams' ? { body: listOf([{ name: 'ORDERS', subjects: [], messages: 900, last_seq: 1, last_at: null }]) } : undefined),
     ]);
-    renderAt('/ops', '/ops', <OpsPage />);
+    renderConsole({ path: '/ops', route: '/ops', page: <OpsPage /> });
 
     expect(await screen.findByText('1.4.2')).toBeInTheDocument();
     expect(screen.getByText('abc1234')).toBeInTheDocument();
@@ -97,7 +99,7 @@ describe('/ops Ops Console', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    renderAt('/ops', '/ops', <OpsPage />);
+    renderConsole({ path: '/ops', route: '/ops', page: <OpsPage /> });
     expect(await screen.findByTestId('mocked-flag')).toHaveTextContent('Mocked data');
     expect(screen.getByRole('alert')).toHaveTextContent('the figures below are generated placeholders');
     // the page still renders every block, from the mock
@@ -113,7 +115,7 @@ describe('/ops Ops Console', () => {
       (c) => (c.path === '/ops/summary' ? { body: { data: { ...SUMMARY, dlq_status: { ...SUMMARY.dlq_status, pending: pending++ } } } } : undefined),
       (c) => (c.path === '/streams' ? { body: listOf([]) } : undefined),
     ]);
-    renderAt('/ops', '/ops', <OpsPage />);
+    renderConsole({ path: '/ops', route: '/ops', page: <OpsPage /> });
     await screen.findByText('1.4.2');
     expect(api.of('GET', '/ops/summary')).toHaveLength(1);
     await act(async () => {

@@ -20,7 +20,9 @@ vi.mock('@ant-design/charts', () => ({
 import { setProfile } from '../../providers/auth/profile-store';
 import type { PricingAgent } from '../../contract/pricing';
 import PricingAgentPage from '../../resources/pricing/pricing-agent-page';
-import { fakeApi, installDomShims, renderAs } from './listings-harness';
+import { fakeApi } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(installDomShims);
@@ -70,7 +72,7 @@ function api(first: { status?: number; body: unknown }) {
   return { ...fake, answer: (a: { status?: number; body: unknown }) => (state.answer = a) };
 }
 
-const render = () => renderAs('user', '/pricing/agent', '/pricing/agent', <PricingAgentPage />);
+const render = () => renderConsole({ role: 'user', path: '/pricing/agent', route: '/pricing/agent', page: <PricingAgentPage /> });
 /** A card of the page by its heading. */
 const card = (title: string) => screen.getByText(title, { selector: 'h2' }).closest('.ant-card') as HTMLElement;
 /** The cell texts of a table row, by its key. */

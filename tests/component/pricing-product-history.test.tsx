@@ -20,8 +20,10 @@ vi.mock('../../resources/products/product-suppliers', () => ({ ProductSuppliers:
 import { setProfile } from '../../providers/auth/profile-store';
 import { ProductPriceHistory } from '../../resources/pricing/product-price-history';
 import ProductShow from '../../resources/products/product-show';
-import type { Handler } from './ops-harness';
-import { fakeApi, installDomShims, listing, listOf, renderAs } from './listings-harness';
+import { listing } from './listings-harness';
+import { fakeApi, listOf, type Handler } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(installDomShims);
@@ -69,7 +71,7 @@ const bodyRows = (scope: HTMLElement) =>
 const header = async (label: string) => (await screen.findByText(label, { selector: '.ant-collapse-header-text' })).closest('[role="button"]') as HTMLElement;
 const sectionOf = (h: HTMLElement) => h.closest('.ant-collapse-item') as HTMLElement;
 
-const renderHistory = (productId = P1) => renderAs('user', `/products/${productId}`, '/products/:id', <ProductPriceHistory productId={productId} />);
+const renderHistory = (productId = P1) => renderConsole({ role: 'user', path: `/products/${productId}`, route: '/products/:id', page: <ProductPriceHistory productId={productId} /> });
 
 describe("a product's price history", () => {
   it("lists the product's listings with their current price, and an opened one shows its decisions", async () => {
@@ -183,7 +185,7 @@ describe('the product page', () => {
       get('/listings', () => ({ body: listOf([AMAZON]) })),
       get(historyPath('l1'), () => ({ body: { data: [decision('d1', 'l1', { applied: true, reason: 'Matched Acme at $19.49', trigger: 'competitor_change' })] } })),
     ]);
-    renderAs('user', `/products/${P1}`, '/products/:id', <ProductShow />);
+    renderConsole({ role: 'user', path: `/products/${P1}`, route: '/products/:id', page: <ProductShow /> });
     expect(await screen.findByText('Matched Acme at $19.49', {}, { timeout: 10_000 })).toBeInTheDocument();
     const amazon = await header('Amazon US · LAMP-BLK · now $19.99');
     expect(section()).toContainElement(amazon);

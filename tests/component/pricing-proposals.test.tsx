@@ -14,7 +14,10 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
 import { setProfile } from '../../providers/auth/profile-store';
 import ProposePricingPage from '../../resources/pricing/propose-pricing-page';
-import { fakeApi, installDomShims, listing, listOf, renderAs } from './listings-harness';
+import { listing } from './listings-harness';
+import { fakeApi, listOf } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 // a large antd page on a loaded machine: the walks through its tree are slow
 vi.setConfig({ testTimeout: 300_000 });
@@ -60,7 +63,7 @@ describe('/pricing/propose', () => {
   it('proposes over filtered listings, then approves, edits before approving and rejects pending proposals', async () => {
     const user = userEvent.setup();
     const fake = api();
-    renderAs('user', '/pricing/propose', '/pricing/propose', <ProposePricingPage />);
+    renderConsole({ role: 'user', path: '/pricing/propose', route: '/pricing/propose', page: <ProposePricingPage /> });
     expect(screen.getByRole('heading', { level: 1, name: 'Propose Pricing' })).toBeInTheDocument();
     // the pending list first
     await screen.findByText('LAMP-BLK');
@@ -98,7 +101,7 @@ describe('/pricing/propose', () => {
   it('says why an expired proposal was not approved, and approves a selection in bulk after asking', async () => {
     const user = userEvent.setup();
     const fake = api(true);
-    renderAs('user', '/pricing/propose', '/pricing/propose', <ProposePricingPage />);
+    renderConsole({ role: 'user', path: '/pricing/propose', route: '/pricing/propose', page: <ProposePricingPage /> });
     await screen.findByText('LAMP-BLK');
     await user.click(await screen.findByLabelText('Approve LAMP-BLK at $21.49'));
     expect(await screen.findByText('The listing changed since this proposal; propose again')).toBeInTheDocument();

@@ -15,7 +15,9 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { setProfile } from '../../providers/auth/profile-store';
 import { RULE_DEFAULTS } from '../../contract/pricing';
 import PricingPage from '../../resources/pricing/pricing-page';
-import { fakeApi, installDomShims, listOf, renderAs, type Call } from './listings-harness';
+import { fakeApi, listOf, type Call } from './support/fake-api';
+import { installDomShims } from './support/dom-shims';
+import { renderConsole } from './support/render-console';
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -66,7 +68,7 @@ describe('/pricing rules and editor', () => {
   it('lists the rules with what each governs; the editor previews the draft and creates it in cents and basis points', async () => {
     const user = userEvent.setup();
     const fake = api();
-    renderAs('user', '/pricing', '/pricing', <PricingPage />);
+    renderConsole({ role: 'user', path: '/pricing', route: '/pricing', page: <PricingPage /> });
     expect(await screen.findByText('Default beat by 1c')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
     expect(screen.getByText('12')).toBeInTheDocument();
@@ -94,7 +96,7 @@ describe('/pricing rules and editor', () => {
   it('deletes a rule only after the confirmation, which says what it governs', async () => {
     const user = userEvent.setup();
     const fake = api();
-    renderAs('user', '/pricing', '/pricing', <PricingPage />);
+    renderConsole({ role: 'user', path: '/pricing', route: '/pricing', page: <PricingPage /> });
     await screen.findByText('Default beat by 1c');
     await user.click(await screen.findByLabelText('Delete rule Default beat by 1c'));
     expect(await screen.findByText(/12 listings fall back to the next rule/)).toBeInTheDocument();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs } from './tokens';
 import { fastEventSettings } from './events-support';
-import { demoSuppliers, mappedVariant, marketplaceOrder, until, waitForOrder } from './dropship-support';
+import { demoSuppliers, mappedVariant, marketplaceOrder, waitForOrder } from './dropship-support';
+import { waitFor } from './wait-for';
 
 let h: Harness;
 const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
@@ -33,7 +34,7 @@ describe('the work queue and releasing a hold', () => {
     const v = await mappedVariant(h, 'DS-HOLD-1', 5000, [{ supplierId: sup[0].id, costCents: 1000, stock: 50, handlingDays: 9 }]);
     await call(ADMIN, 'PUT', '/api/fulfillment/settings', { hold_max_handling_days: 5 });
     const id = await marketplaceOrder(h, v, 5000);
-    const row = await until(async () => {
+    const row = await waitFor(async () => {
       const q = await call(SELLER, 'GET', '/api/fulfillment/queue?limit=50');
       expect(q.status).toBe(200);
       return (q.body.data as { id: string; hold_reason: string | null }[]).find((o) => o.id === id && o.hold_reason) ?? null;
@@ -68,9 +69,9 @@ describe('the work queue and releasing a hold', () => {
 
   it('an unmapped SKU is held again after a release: the block is not a rule', async () => {
     const id = await marketplaceOrder(h, { product_id: null as unknown as string, variant_id: null, sku: 'NOPE-405' }, 1000);
-    await until(async () => ((await call(SELLER, 'GET', `/api/orders/${id}/timeline`)).body.data as { subject: string }[]).some((e) => e.subject === 'fulfillment.held') || null, 'held');
+    await waitFor(async () => ((await call(SELLER, 'GET', `/api/orders/${id}/timeline`)).body.data as { subject: string }[]).some((e) => e.subject === 'fulfillment.held') || null, 'held');
     expect((await call(SELLER, 'POST', `/api/orders/${id}/release-hold`)).status).toBe(200);
-    const tl = await until(async () => {
+    const tl = await waitFor(async () => {
       const t = (await call(SELLER, 'GET', `/api/orders/${id}/timeline`)).body.data as { subject: string }[];
       return t.filter((e) => e.subject === 'fulfillment.held').length === 2 ? t : null;
     }, 'held again');

@@ -10,7 +10,8 @@ import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { fastEventSettings } from './events-support';
 import { setImages, variantsWithMap, waitForListing } from './listings-support';
-import { demoSuppliers, mappedVariant, marketplaceOrder, pos, reemitCreated, until, waitForOrder } from './dropship-support';
+import { demoSuppliers, mappedVariant, marketplaceOrder, pos, reemitCreated, waitForOrder } from './dropship-support';
+import { waitFor } from './wait-for';
 import { CARRIER_OUTAGE_MESSAGE } from '../../server/dropship/sandbox/carrier';
 import { LABELS_CONSUMER } from '../../server/api/fulfillment/consumers';
 
@@ -69,7 +70,7 @@ describe('the full flow on the sandbox', () => {
       const t = await call(AGENT, 'POST', `/api/marketplaces/${acc}/sandbox/tick`, { ticks: 1 });
       expect(t.status).toBe(200);
       if (t.body.data.orders_created > 0) {
-        orderId = await until(async () => {
+        orderId = await waitFor(async () => {
           const o = await call(SELLER, 'GET', `/api/orders?marketplace=walmart&search=${encodeURIComponent(v.sku)}&limit=5`);
           return o.body.data?.[0]?.id ?? null;
         }, 'the synced order');
@@ -81,14 +82,14 @@ describe('the full flow on the sandbox', () => {
     const [po] = await pos(h, SELLER, id);
     expect(po).toMatchObject({ supplier_id: A.id, status: 'placed', attempt: 1 });
 
-    await until(async () => (await tick()).confirmed > 0 || (await pos(h, SELLER, id))[0].status !== 'placed', 'the confirmation');
+    await waitFor(async () => (await tick()).confirmed > 0 || (await pos(h, SELLER, id))[0].status !== 'placed', 'the confirmation');
     const shipped = await waitForOrder(h, SELLER, id, (o) => o.status === 'shipped', 'shipped');
     expect(shipped.status).toBe('shipped');
     const sh = (await call(SELLER, 'GET', `/api/shipments?order_id=${id}`)).body.data;
     expect(sh).toHaveLength(1);
     expect(sh[0]).toMatchObject({ status: 'label_created', direction: 'outbound' });
     // pushed back to the marketplace through its connector
-    const pushed = await until(() => inTenant<{ tracking_number: string; carrier: string } | undefined>(async (tx) =>
+    const pushed = await waitFor(() => inTenant<{ tracking_number: string; carrier: string } | undefined>(async (tx) =>
       (await tx.query(`select so.tracking_number, so.carrier from sandbox_orders so join orders o on o.external_order_id = so.external_id where o.id = $1 and so.tracking_number is not null`, [id])).rows[0]), 'tracking on the marketplace');
     expect(pushed).toEqual({ tracking_number: sh[0].tracking_number, carrier: sh[0].carrier });
 
@@ -123,7 +124,7 @@ describe('a product-level supplier link', () => {
     });
     const id = await marketplaceOrder(h, v, 4000);
     await waitForOrder(h, SELLER, id, (o) => o.status === 'ordered_from_supplier', 'ordered from the supplier');
-    await until(async () => {
+    await waitFor(async () => {
       await tick();
       const [po] = await pos(h, SELLER, id);
       return po.status === 'placed' ? null : po;
@@ -149,7 +150,7 @@ describe('failures', () => {
     // the supplier sold out meanwhile: it answers "out of stock"
     await inTenant((tx) => tx.query('update product_suppliers set supplier_stock = 0 where variant_id = $1 and supplier_id = $2', [v.variant_id, A.id]));
     await tick();
-    const both = await until(async () => {
+    const both = await waitFor(async () => {
       const p = await pos(h, SELLER, id);
       return p.length === 2 ? p : null;
     }, 'the second purchase order');
@@ -164,7 +165,7 @@ describe('failures', () => {
     await waitForOrder(h, SELLER, held, (o) => o.status === 'ordered_from_supplier', 'ordered');
     await inTenant((tx) => tx.query(`update product_suppliers set supplier_cost = 20 where variant_id = $1`, [solo.variant_id]));
     await tick();
-    const tl = await until(async () => {
+    const tl = await waitFor(async () => {
       const t = (await call(SELLER, 'GET', `/api/orders/${held}/timeline`)).body.data as { subject: string; text: string }[];
       return t.find((e) => e.subject === 'fulfillment.held') ? t : null;
     }, 'the hold');
@@ -177,7 +178,7 @@ describe('failures', () => {
     const v = await mappedVariant(h, 'DS-SLOW-1', 5000, [{ supplierId: A.id, costCents: 1000, stock: 50, handlingDays: 9 }]);
     await call(ADMIN, 'PUT', '/api/fulfillment/settings', { hold_max_handling_days: 5 });
     const slow = await marketplaceOrder(h, v, 5000);
-    const held = async (id: string) => until(async () => {
+    const held = async (id: string) => waitFor(async () => {
       const t = (await call(SELLER, 'GET', `/api/orders/${id}/timeline`)).body.data as { subject: string; data: { reasons: string[] } }[];
       return t.find((e) => e.subject === 'fulfillment.held')?.data.reasons ?? null;
     }, `${id} held`);
@@ -193,13 +194,13 @@ describe('failures', () => {
     const id = await marketplaceOrder(h, v, 3000);
     await waitForOrder(h, SELLER, id, (o) => o.status === 'ordered_from_supplier', 'ordered');
     await tick();
-    const entry = await until(async () => {
+    const entry = await waitFor(async () => {
       const d = await call(AGENT, 'GET', `/api/dlq?consumer=${LABELS_CONSUMER}`);
       return d.body.data?.find((e: { payload: { order_id: string } }) => e.payload?.order_id === id);
     }, 'the DLQ entry');
     expect(entry.last_error).toContain(CARRIER_OUTAGE_MESSAGE);
     expect(entry.attempts).toBe(3);
-    const alert = await until(() => inTenant<{ payload: { order_id: string; type: string } } | undefined>(async (tx) =>
+    const alert = await waitFor(() => inTenant<{ payload: { order_id: string; type: string } } | undefined>(async (tx) =>
       (await tx.query(`select payload from events where subject = 'alerts.fulfillment_failed' and payload->>'order_id' = $1`, [id])).rows[0] as never), 'the alert');
     expect(alert.payload.type).toBe('fulfillment_failed');
     expect((await call(SELLER, 'GET', `/api/orders/${id}`)).body.data.status).toBe('ordered_from_supplier');
@@ -229,7 +230,7 @@ describe('labels by hand, tenants and roles', () => {
     const id = await marketplaceOrder(h, v, 3000);
     await waitForOrder(h, SELLER, id, (o) => o.status === 'ordered_from_supplier', 'ordered');
     await tick(); // the supplier confirms; no further tick, so the carrier has not scanned the parcel yet
-    await until(async () => (await call(SELLER, 'GET', `/api/shipments?order_id=${id}`)).body.data.length === 1, 'the automatic label');
+    await waitFor(async () => (await call(SELLER, 'GET', `/api/shipments?order_id=${id}`)).body.data.length === 1, 'the automatic label');
     const [auto] = (await call(SELLER, 'GET', `/api/shipments?order_id=${id}`)).body.data;
     // a second label while one is live is a conflict
     expect((await call(SELLER, 'POST', '/api/shipments', { order_id: id })).status).toBe(409);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { fastEventSettings } from './events-support';
-import { demoSuppliers, mappedVariant, marketplaceOrder, until, waitForOrder } from './dropship-support';
+import { demoSuppliers, mappedVariant, marketplaceOrder, waitForOrder } from './dropship-support';
+import { waitFor } from './wait-for';
 
 let h: Harness;
 const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
@@ -57,7 +58,7 @@ describe('returns lifecycle', () => {
     expect(label).toMatchObject({ return_id: rid, status: 'label_created' });
 
     await call(AGENT, 'POST', '/api/fulfillment/sandbox/tick', { ticks: 1 });
-    await until(async () => (await call(SELLER, 'GET', `/api/returns/${rid}`)).body.data.status === 'in_transit', 'the return in transit');
+    await waitFor(async () => (await call(SELLER, 'GET', `/api/returns/${rid}`)).body.data.status === 'in_transit', 'the return in transit');
 
     const before = await stockOf(v.variant_id);
     const rec = await call(SELLER, 'POST', `/api/returns/${rid}/receive`, { condition: 'like_new' });

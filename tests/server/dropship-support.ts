@@ -3,9 +3,7 @@ import type { Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { insertOrders } from '../../server/api/orders/insert';
 import { appendEvent } from '../../server/events/outbox';
-import { until } from './listings-support';
-
-export { until };
+import { waitFor } from './wait-for';
 
 export interface Mapping { supplierId: string; costCents: number; stock: number; score?: number | null; countries?: string[]; handlingDays?: number; priority?: number }
 
@@ -53,7 +51,7 @@ export async function reemitCreated(h: Harness, id: string, tenantId = DEMO_TENA
 }
 
 export async function waitForOrder(h: Harness, email: string, id: string, ok: (o: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
-  return until(async () => {
+  return waitFor(async () => {
     const r = await callAs(h, email, 'GET', `/api/orders/${id}`);
     return r.status === 200 && ok(r.body.data) ? r.body.data : null;
   }, `${id} ${what}`, 30_000);

@@ -99,15 +99,7 @@ export async function emit(db: Db, tenantId: string, subject: string, payloads: 
   }, { tenantId });
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { waitFor } from './wait-for';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

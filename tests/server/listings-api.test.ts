@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs } from './tokens';
-import { setImages, until, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { setImages, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { waitFor } from './wait-for';
 import { MISSING_IMAGE } from '../../server/marketplaces/sandbox/reasons';
 
 let h: Harness;
@@ -127,7 +128,7 @@ describe('bulk', () => {
     const walmart = (await call(ADMIN, 'POST', '/api/marketplaces', { kind: 'walmart', name: 'Walmart job' })).body.data.id;
     const r = await call(SELLER, 'POST', '/api/listings/bulk', { marketplace_ids: [walmart], variant_ids: vs.slice(4, 8).map((v) => v.id), status: 'draft', mode: 'job' });
     expect(r.status).toBe(202);
-    const job = await until(async () => {
+    const job = await waitFor(async () => {
       const j = await call(SELLER, 'GET', `/api/listings/jobs/${r.body.job.id}`);
       return j.body.data.status === 'done' ? j.body.data : null;
     }, 'the bulk job');
@@ -168,13 +169,13 @@ describe('sandbox ticks become orders and settlements', () => {
     expect(t.status).toBe(200);
     expect(t.body.data.orders_created).toBeGreaterThan(0);
     expect(t.body.data.settlements_created).toBe(1);
-    const orders = await until(async () => {
+    const orders = await waitFor(async () => {
       const o = await call(SELLER, 'GET', '/api/orders?marketplace=amazon&limit=100');
       const ours = o.body.data.filter((x: { external_order_id: string | null }) => x.external_order_id?.startsWith('AMAZON-SBX-'));
       return ours.length >= t.body.data.orders_created ? ours : null;
     }, 'the synced orders');
     expect(orders[0]).toMatchObject({ marketplace: 'amazon', status: 'pending' });
-    const settlements = await until(async () => {
+    const settlements = await waitFor(async () => {
       const s = await call(SELLER, 'GET', `/api/marketplaces/${amazon}/settlements`);
       return s.body.data.length > 0 ? s.body.data : null;
     }, 'the settlement');

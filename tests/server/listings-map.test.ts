@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
-import { setImages, until, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { setImages, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { waitFor } from './wait-for';
 import { advanceSandbox } from '../../server/marketplaces/sandbox/tick';
 
 let h: Harness;
@@ -43,7 +44,7 @@ describe('MAP violations', () => {
     const r = await call(SELLER, 'POST', '/api/listings', { variant_id: v.id, marketplace_id: acc, price_cents: price });
     listingId = r.body.data.id;
     await waitForListing(h, SELLER, listingId, (x) => x.sync_state === 'synced' && (x.open_violations as number) > 0);
-    const [own] = (await until(async () => {
+    const [own] = (await waitFor(async () => {
       const list = await violationsOf(listingId);
       const n = list.filter((x) => x.source === 'own_listing' && x.state === 'notified');
       return n.length ? n : null;
@@ -101,7 +102,7 @@ describe('MAP violations', () => {
       );
     });
     await call(ADMIN, 'POST', `/api/marketplaces/${acc}/sandbox/tick`, { ticks: 1 });
-    const [c] = await until(async () => {
+    const [c] = await waitFor(async () => {
       // the tick may also move other sandbox sellers below MAP: look for the one planted here
       const list = (await violationsOf(listingId)).filter((x) => x.source === 'competitor' && x.seller === 'Rogue Reseller');
       return list.length ? list : null;

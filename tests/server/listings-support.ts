@@ -38,13 +38,3 @@ export async function waitForListing(h: Harness, email: string, id: string, ok: 
     await new Promise((res) => setTimeout(res, 50));
   }
 }
-
-export async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
-}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs } from './tokens';
 import { sandboxTickMs } from '../../server/api/marketplaces/clock';
-import { until } from './listings-support';
+import { waitFor } from './wait-for';
 
 let h: Harness;
 
@@ -25,7 +25,7 @@ describe('sandbox clock', () => {
   });
 
   it('advances the demo tenant sandboxes on its own, and syncs them', async () => {
-    const ticked = await until(async () => {
+    const ticked = await waitFor(async () => {
       const r = await callAs(h, 'seller@demo.local', 'GET', '/api/marketplaces');
       return r.body.data.some((m: { sandbox_tick: number }) => m.sandbox_tick >= 1) ? r.body.data : null;
     }, 'the clock ticks', 150_000);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { fastEventSettings } from './events-support';
-import { setImages, until, variantsWithMap, waitForListing } from './listings-support';
+import { setImages, variantsWithMap, waitForListing } from './listings-support';
+import { waitFor } from './wait-for';
 import { OUTAGE_MESSAGE } from '../../server/marketplaces/sandbox/reasons';
 import { PUSH_CONSUMER } from '../../server/api/listings/push';
 
@@ -38,7 +39,7 @@ describe('connector failure → DLQ → replay', () => {
     const r = await call(ADMIN, 'POST', '/api/listings', { variant_id: v.id, marketplace_id: acc, price_cents: v.map_cents + 100 });
     expect(r.status).toBe(201);
     const id = r.body.data.id;
-    const entry = await until(async () => {
+    const entry = await waitFor(async () => {
       const d = await call(AGENT, 'GET', `/api/dlq?consumer=${PUSH_CONSUMER}`);
       return d.body.data?.find((e: { subject: string; payload: { id: string } }) => e.subject === 'listings.changed' && e.payload?.id === id);
     }, 'the DLQ entry');
@@ -47,13 +48,13 @@ describe('connector failure → DLQ → replay', () => {
     const failed = await waitForListing(h, ADMIN, id, (x) => x.sync_state === 'failed');
     expect((failed.history as { kind: string }[]).filter((x) => x.kind === 'push_failed').length).toBeGreaterThanOrEqual(1);
 
-    const alert = await until(
+    const alert = await waitFor(
       () => inTenant<{ payload: { type: string; dlq_id: number; marketplace_id: string } } | undefined>(async (tx) =>
         (await tx.query(`select payload from events where subject = 'alerts.connector_failed'`)).rows.find((x) => (x as { payload: { dlq_id: number } }).payload.dlq_id === entry.id)),
       'the connector alert',
     );
     expect(alert.payload).toMatchObject({ type: 'connector_failed', marketplace_id: acc });
-    const account = await until(async () => {
+    const account = await waitFor(async () => {
       const a = await call(ADMIN, 'GET', `/api/marketplaces/${acc}`);
       return a.body.data.status === 'error' ? a.body.data : null;
     }, 'the account in error');

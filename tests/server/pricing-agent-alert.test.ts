@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
-import { until } from './listings-support';
+import { waitFor } from './wait-for';
 import { BUY_BOX_ALERT_SUBJECT } from '../../contract/pricing';
 
 let h: Harness;
@@ -59,7 +59,7 @@ async function tickAndSnapshot(): Promise<number[]> {
   const r = await call(ADMIN, 'POST', `/api/marketplaces/${account}/sandbox/tick`, { ticks: 1 });
   expect(r.status).toBe(200);
   ticks += 1;
-  return until(async () => {
+  return waitFor(async () => {
     const points = await history();
     return points.length === ticks ? points : null;
   }, `snapshot ${ticks} of the pricing agent`);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
-import { setImages, until, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { setImages, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
+import { waitFor } from './wait-for';
 import { repricerSettled, setOffers } from './pricing-support';
 import { MISSING_IMAGE } from '../../server/marketplaces/sandbox/reasons';
 import { hasPermission } from '../../contract/permissions';
@@ -240,7 +241,7 @@ describe('repricer', () => {
     const offersBefore = new Map(before.body.data.map((x: { id: string; lowest_competitor_cents: number | null }) => [x.id, x.lowest_competitor_cents]));
     const tick = await call(ADMIN, 'POST', `/api/marketplaces/${amazon}/sandbox/tick`, { ticks: 1 });
     expect(tick.status).toBe(200);
-    await until(async () => {
+    await waitFor(async () => {
       const ph = await call(SELLER, 'GET', `/api/listings/${listings[5].id}/price-history`);
       return ph.body.data.some((d: { trigger: string }) => d.trigger === 'competitor_change');
     }, 'a competitor_change decision');

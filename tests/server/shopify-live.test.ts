@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { fastEventSettings } from './events-support';
-import { setImages, until, variantsWithMap, waitForListing } from './listings-support';
+import { setImages, variantsWithMap, waitForListing } from './listings-support';
+import { waitFor } from './wait-for';
 import { ok, startShopifyStub, type ShopifyStub } from './shopify-stub';
 
 let h: Harness;
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 const account = (id: string, want: string) =>
-  until(async () => {
+  waitFor(async () => {
     const a = await call(ADMIN, 'GET', `/api/marketplaces/${id}`);
     return a.body.data.status === want ? a.body.data : null;
   }, `the account ${want}`);
