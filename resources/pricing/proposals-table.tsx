@@ -44,7 +44,7 @@ export function ProposalsTable() {
 
   return (
     <section aria-labelledby="proposals-title">
-      <Typography.Title level={2} id="proposals-title" style={{ fontSize: 18 }}>
+      <Typography.Title level={2} id="proposals-title" style={{ fontSize: 18, marginBottom: 12 }}>
         Proposals
       </Typography.Title>
       <Flex gap={8} wrap align="center" role="group" aria-label="Proposal filters" style={{ marginBottom: 16 }}>
