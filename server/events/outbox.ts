@@ -12,10 +12,12 @@ import type { Tx } from '../db';
 export interface NewEvent {
   subject: string;
   json: string;
+  /** The event that caused this one, where it differs within one append (a batched consumer). */
+  causationId?: string;
 }
 
-export function newEvent(subject: string, payload: unknown): NewEvent {
-  return { subject, json: JSON.stringify(payload ?? {}) };
+export function newEvent(subject: string, payload: unknown, causationId?: string): NewEvent {
+  return causationId === undefined ? { subject, json: JSON.stringify(payload ?? {}) } : { subject, json: JSON.stringify(payload ?? {}), causationId };
 }
 
 /** Correlation of the request (or job) that wrote the events, and the event that caused them. */
@@ -42,8 +44,8 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
   if (events.length === 0) return [];
   const { rows } = await tx.query<{ seq: number }>(
     `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     select $1::uuid, e.stream, e.subject, e.payload::jsonb, $5::text, $6::text
-       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as e(stream, subject, payload, n)
+     select $1::uuid, e.stream, e.subject, e.payload::jsonb, $5::text, coalesce(e.causation, $6::text)
+       from unnest($2::text[], $3::text[], $4::text[], $7::text[]) with ordinality as e(stream, subject, payload, causation, n)
       order by e.n
      returning seq`,
     [
@@ -53,6 +55,7 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
       events.map((e) => e.json),
       ids.correlationId ?? null,
       ids.causationId ?? null,
+      events.map((e) => e.causationId ?? null),
     ],
   );
   // rows were inserted (and numbered) in array order; RETURNING order is not promised

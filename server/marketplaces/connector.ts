@@ -66,6 +66,8 @@ export interface OffersSnapshot {
 export interface MarketplaceConnector {
   verify(): Promise<{ ok: true } | { ok: false; message: string }>;
   pushListing(p: ListingPush): Promise<PushResult>;
+  /** Many listings of this account at once, answers in the same order; without it they go one by one (`pushAll`). */
+  pushListings?(ps: ListingPush[]): Promise<PushResult[]>;
   /** Orders after the cursor (null = from the start), oldest first, and the cursor to continue from. */
   pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null }>;
   pushTracking(orderExternalId: string, t: { carrier: string; trackingNumber: string }): Promise<void>;
@@ -80,4 +82,13 @@ export class ConnectorError extends Error {
     super(message);
     this.name = 'ConnectorError';
   }
+}
+
+/** Pushes listings through a connector: in one call where it takes batches, else one after another. */
+export async function pushAll(c: MarketplaceConnector, ps: ListingPush[]): Promise<PushResult[]> {
+  if (ps.length === 0) return [];
+  if (c.pushListings) return c.pushListings(ps);
+  const out: PushResult[] = [];
+  for (const p of ps) out.push(await c.pushListing(p));
+  return out;
 }

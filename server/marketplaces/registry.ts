@@ -30,10 +30,15 @@ export function connectorFor(tx: Tx, account: AccountRow, env: ConnectorEnv): Ma
 }
 
 export async function loadAccount(tx: Tx, id: string): Promise<AccountRow | null> {
+  return (await loadAccounts(tx, [id])).get(id) ?? null;
+}
+
+/** Accounts by id, in one read. */
+export async function loadAccounts(tx: Tx, ids: string[]): Promise<Map<string, AccountRow>> {
+  if (ids.length === 0) return new Map();
   const { rows } = await tx.query<{ id: string; tenant_id: string; kind: AccountRow['kind']; mode: AccountRow['mode']; name: string; status: string; credentials_enc: string | null }>(
-    'select id, tenant_id, kind, mode, name, status, credentials_enc from marketplace_accounts where id = $1',
-    [id],
+    'select id, tenant_id, kind, mode, name, status, credentials_enc from marketplace_accounts where id = any($1::uuid[])',
+    [ids],
   );
-  const r = rows[0];
-  return r ? { id: r.id, tenantId: r.tenant_id, kind: r.kind, mode: r.mode, name: r.name, status: r.status, credentials_enc: r.credentials_enc } : null;
+  return new Map(rows.map((r) => [r.id, { id: r.id, tenantId: r.tenant_id, kind: r.kind, mode: r.mode, name: r.name, status: r.status, credentials_enc: r.credentials_enc }]));
 }

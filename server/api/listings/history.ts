@@ -15,6 +15,21 @@ export async function listingEvent(tx: Tx, tenantId: string, listingId: string, 
   ]);
 }
 
+export interface ListingEventRow { listingId: string; kind: string; message: string; actor: string | null; details: unknown }
+
+/** Many history rows in one statement (the batched push). */
+export async function listingEvents(tx: Tx, tenantId: string, rows: ListingEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into listing_events (tenant_id, listing_id, kind, message, actor, details)
+     select $1, u.l, u.k, u.m, u.a, u.d::jsonb from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) as u(l, k, m, a, d)`,
+    [
+      tenantId, rows.map((r) => r.listingId), rows.map((r) => r.kind), rows.map((r) => r.message), rows.map((r) => r.actor),
+      rows.map((r) => (r.details === null || r.details === undefined ? null : JSON.stringify(r.details))),
+    ],
+  );
+}
+
 export async function emitOpened(tx: Tx, tenantId: string, opened: MapCheckResult['opened'], ids: { causationId?: string; correlationId?: string } = {}): Promise<void> {
   for (const v of opened) {
     const who = v.source === 'own_listing' ? 'Your listing' : v.seller;

@@ -1,51 +1,148 @@
 /**
- * Pushing a listing through its account's connector (docs/marketplaces.md "Listings"): runs in the
- * `listing-push` consumer for every `listings.changed`, reading the listing as it is now (so a push
- * is idempotent and a burst of changes ends in the latest state). A refusal is the marketplace's
- * answer (status error + feed message), not a failure; a connector error throws, to be retried and,
- * after the last attempt, dead-lettered with an alert.
+ * Pushing listings through their accounts' connectors (docs/marketplaces.md "Listings"): runs in the
+ * `listing-push` consumer for every `listings.changed`, reading each listing as it is now (so a push
+ * is idempotent and a burst of changes ends in the latest state). The consumer is batched
+ * (docs/events.md "Batched consumers"): the changes that arrive together are pushed together, a
+ * few set-based statements per batch; one listing alone goes the same way. A refusal is the
+ * marketplace's answer (status error + feed message), not a failure; a connector error throws, to
+ * be retried and, after the last attempt, dead-lettered with an alert.
  */
 import type { Db, Tx } from '../../db';
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
-import { appendEvent } from '../../events/outbox';
+import { batchedHandler } from '../../events/batching';
+import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
 import { LISTING_EVENTS, quantityOf, type QuantityRule } from '../../../contract/listings';
-import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
-import type { ListingPush, OffersSnapshot } from '../../marketplaces/connector';
+import { connectorFor, loadAccount, loadAccounts, type AccountRow, type ConnectorEnv } from '../../marketplaces/registry';
+import { pushAll, type ListingPush, type OffersSnapshot, type PushResult } from '../../marketplaces/connector';
 import { refreshViolations } from './violations';
-import { emitOpened, listingEvent } from './history';
+import { emitOpened, listingEvent, listingEvents, type ListingEventRow } from './history';
 
 export const PUSH_CONSUMER = 'listing-push';
+/** Most listings pushed in one transaction; also the consumer's concurrency, so a round's messages meet in one batch. */
+const PUSH_BATCH = 200;
 
 interface ListingRow {
   id: string; marketplace_id: string; product_id: string; variant_id: string; sku: string; title: string; price_cents: number;
   quantity_rule: QuantityRule; status: string; external_id: string | null; stock: number; sync_state: string;
 }
 
-export async function pushListing(tx: Tx, tenantId: string, listingId: string, env: ConnectorEnv, causationId?: string): Promise<string> {
+interface ImageRow { product_id: string; variant_id: string | null; url: string; alt: string | null; position: number }
+
+/** One listing to push, and the event that asked for it. */
+export interface PushRequest { id: string; causationId?: string }
+
+export type PushOutcome = 'gone' | 'held' | 'draft' | 'refused' | 'pushed';
+
+/** What the pushes of one account leave to write once for the whole batch. */
+interface Written { history: ListingEventRow[]; events: NewEvent[]; pushed: string[] }
+
+export async function pushListings(tx: Tx, tenantId: string, requests: PushRequest[], env: ConnectorEnv): Promise<Map<string, PushOutcome>> {
+  // a listing changed twice in one batch is pushed once, as it is now; the latest change caused it
+  const causeOf = new Map<string, string | undefined>();
+  for (const r of requests) causeOf.set(r.id, r.causationId);
+  const outcome = new Map<string, PushOutcome>([...causeOf.keys()].map((id) => [id, 'gone']));
   const { rows } = await tx.query<ListingRow>(
     `select l.id, l.marketplace_id, l.product_id, l.variant_id, l.sku, l.title, l.price_cents, l.quantity_rule, l.status, l.external_id,
             l.sync_state, v.stock
        from listings l join product_variants v on v.id = l.variant_id
-      where l.tenant_id = $1 and l.id = $2 for update of l`,
-    [tenantId, listingId],
+      where l.tenant_id = $1 and l.id = any($2::uuid[]) order by l.id for update of l`,
+    [tenantId, [...causeOf.keys()]],
   );
-  const l = rows[0];
-  if (!l) return 'gone';
-  const account = await loadAccount(tx, l.marketplace_id);
-  // a paused account keeps the change pending; resuming it pushes again
-  if (!account || account.status === 'paused') return 'held';
-  if (l.status === 'draft' && !l.external_id) {
-    await tx.query(`update listings set sync_state = 'synced' where id = $1`, [l.id]);
-    return 'draft';
+  if (rows.length === 0) return outcome;
+  const accounts = await loadAccounts(tx, [...new Set(rows.map((l) => l.marketplace_id))]);
+  const images = await imagesOf(tx, tenantId, rows);
+  const written: Written = { history: [], events: [], pushed: [] };
+  const drafts: string[] = [];
+  for (const [accountId, list] of groupBy(rows, (l) => l.marketplace_id)) {
+    const account = accounts.get(accountId);
+    // a paused account keeps the change pending; resuming it pushes again
+    if (!account || account.status === 'paused') {
+      for (const l of list) outcome.set(l.id, 'held');
+      continue;
+    }
+    const toPush: ListingRow[] = [];
+    for (const l of list) {
+      if (l.status === 'draft' && !l.external_id) {
+        drafts.push(l.id);
+        outcome.set(l.id, 'draft');
+      } else toPush.push(l);
+    }
+    await pushToAccount(tx, account, toPush, images, env, causeOf, outcome, written);
   }
-  const images = await tx.query<{ url: string; alt: string | null; position: number }>(
-    `select url, alt, position from product_images where tenant_id = $1 and product_id = $2 and (variant_id is null or variant_id = $3)
-      order by (variant_id is null), position limit 10`,
-    [tenantId, l.product_id, l.variant_id],
+  if (drafts.length > 0) await tx.query(`update listings set sync_state = 'synced' where id = any($1::uuid[])`, [drafts]);
+  await listingEvents(tx, tenantId, written.history);
+  const check = await refreshViolations(tx, tenantId, written.pushed);
+  for (const [listingId, opened] of groupBy(check.opened, (v) => v.listing_id)) {
+    await emitOpened(tx, tenantId, opened, { causationId: causeOf.get(listingId) });
+  }
+  await appendEvents(tx, tenantId, written.events);
+  return outcome;
+}
+
+async function pushToAccount(
+  tx: Tx, account: AccountRow, list: ListingRow[], images: ImageRow[], env: ConnectorEnv,
+  causeOf: Map<string, string | undefined>, outcome: Map<string, PushOutcome>, out: Written,
+): Promise<void> {
+  if (list.length === 0) return;
+  const ps = list.map((l) => pushOf(l, images));
+  const results = await pushAll(connectorFor(tx, account, env), ps);
+  const refused: { l: ListingRow; p: ListingPush; reason: string }[] = [];
+  const accepted: { l: ListingRow; p: ListingPush; res: Extract<PushResult, { ok: true }>; status: string }[] = [];
+  list.forEach((l, i) => {
+    const res = results[i];
+    // a listing refused earlier and now accepted goes back on sale
+    if (res.ok) accepted.push({ l, p: ps[i], res, status: l.status === 'error' ? 'active' : l.status });
+    else refused.push({ l, p: ps[i], reason: res.reason });
+  });
+  if (refused.length > 0) {
+    await tx.query(
+      `update listings l set status = 'error', sync_state = 'synced', feed_message = u.reason, quantity = u.q, updated_at = now()
+         from unnest($1::uuid[], $2::text[], $3::int[]) as u(id, reason, q) where l.id = u.id`,
+      [refused.map((r) => r.l.id), refused.map((r) => r.reason), refused.map((r) => r.p.quantity)],
+    );
+    for (const { l, p, reason } of refused) {
+      outcome.set(l.id, 'refused');
+      out.history.push({ listingId: l.id, kind: 'refused', message: reason, actor: account.name, details: { action: p.action } });
+      out.events.push(newEvent(LISTING_EVENTS.refused, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, feed_message: reason }, causeOf.get(l.id)));
+    }
+  }
+  if (accepted.length === 0) return;
+  await tx.query(
+    `update listings l set external_id = u.e, status = u.s, sync_state = 'synced', feed_message = u.m, quantity = u.q, last_pushed_at = now(), updated_at = now()
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) as u(id, e, s, m, q) where l.id = u.id`,
+    [
+      accepted.map((a) => a.l.id), accepted.map((a) => a.res.externalId || a.l.external_id), accepted.map((a) => a.status),
+      accepted.map((a) => a.res.message ?? null), accepted.map((a) => a.p.quantity),
+    ],
   );
+  await tx.query(
+    `update marketplace_accounts set last_sync_at = now(), status = case when status = 'error' then 'connected' else status end,
+            error_message = case when status = 'error' then null else error_message end where id = $1`,
+    [account.id],
+  );
+  for (const { l, p, res, status } of accepted) {
+    outcome.set(l.id, 'pushed');
+    out.pushed.push(l.id);
+    out.history.push({
+      listingId: l.id,
+      kind: 'pushed',
+      message: `${p.action === 'end' ? 'Ended' : 'Published'} on ${account.name} at $${(p.priceCents / 100).toFixed(2)}, quantity ${p.quantity}`,
+      actor: account.name,
+      details: { action: p.action, external_id: res.externalId, price_cents: p.priceCents, quantity: p.quantity },
+    });
+    out.events.push(newEvent(LISTING_EVENTS.pushed, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, status, external_id: res.externalId }, causeOf.get(l.id)));
+  }
+  const offered = accepted.filter((a) => a.res.externalId && a.p.action !== 'end').map((a) => a.res.externalId);
+  if (offered.length > 0) {
+    const snaps = await connectorFor(tx, account, env).pullOffers(offered);
+    await applyOffers(tx, account.id, snaps);
+  }
+}
+
+function pushOf(l: ListingRow, images: ImageRow[]): ListingPush {
   const quantity = quantityOf(l.quantity_rule, Number(l.stock));
-  const p: ListingPush = {
+  return {
     action: l.status === 'ended' ? 'end' : l.external_id ? 'update' : 'create',
     listingId: l.id,
     externalId: l.external_id,
@@ -55,39 +152,31 @@ export async function pushListing(tx: Tx, tenantId: string, listingId: string, e
     quantity,
     quantityRule: l.quantity_rule,
     active: l.status === 'active' || l.status === 'error',
-    images: images.rows.map((i) => ({ url: i.url, alt: i.alt, position: Number(i.position) })),
+    // the variant's own images first, then the product's, by position, at most 10
+    images: images
+      .filter((i) => i.product_id === l.product_id && (i.variant_id === null || i.variant_id === l.variant_id))
+      .slice(0, 10)
+      .map((i) => ({ url: i.url, alt: i.alt, position: Number(i.position) })),
   };
-  const connector = connectorFor(tx, account, env);
-  const res = await connector.pushListing(p);
-  const ids = { causationId };
-  if (!res.ok) {
-    await tx.query(`update listings set status = 'error', sync_state = 'synced', feed_message = $2, quantity = $3, updated_at = now() where id = $1`, [l.id, res.reason, quantity]);
-    await listingEvent(tx, tenantId, l.id, 'refused', res.reason, account.name, { action: p.action });
-    await appendEvent(tx, tenantId, LISTING_EVENTS.refused, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, feed_message: res.reason }, ids);
-    return 'refused';
-  }
-  // a listing refused earlier and now accepted goes back on sale
-  const status = l.status === 'error' ? 'active' : l.status;
-  await tx.query(
-    `update listings set external_id = $2, status = $3, sync_state = 'synced', feed_message = $4, quantity = $5, last_pushed_at = now(), updated_at = now()
-      where id = $1`,
-    [l.id, res.externalId || l.external_id, status, res.message ?? null, quantity],
+}
+
+async function imagesOf(tx: Tx, tenantId: string, rows: ListingRow[]): Promise<ImageRow[]> {
+  const { rows: images } = await tx.query<ImageRow>(
+    `select product_id, variant_id, url, alt, position from product_images where tenant_id = $1 and product_id = any($2::uuid[])
+      order by (variant_id is null), position`,
+    [tenantId, [...new Set(rows.map((l) => l.product_id))]],
   );
-  await tx.query(`update marketplace_accounts set last_sync_at = now(), status = case when status = 'error' then 'connected' else status end, error_message = case when status = 'error' then null else error_message end where id = $1`, [account.id]);
-  await listingEvent(tx, tenantId, l.id, 'pushed', `${p.action === 'end' ? 'Ended' : 'Published'} on ${account.name} at $${(p.priceCents / 100).toFixed(2)}, quantity ${quantity}`, account.name, {
-    action: p.action,
-    external_id: res.externalId,
-    price_cents: p.priceCents,
-    quantity,
-  });
-  if (res.externalId && p.action !== 'end') {
-    const snaps = await connector.pullOffers([res.externalId]);
-    await applyOffers(tx, l.marketplace_id, snaps);
+  return images;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const t of items) {
+    const list = m.get(key(t));
+    if (list) list.push(t);
+    else m.set(key(t), [t]);
   }
-  const check = await refreshViolations(tx, tenantId, [l.id]);
-  await emitOpened(tx, tenantId, check.opened, ids);
-  await appendEvent(tx, tenantId, LISTING_EVENTS.pushed, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, status, external_id: res.externalId }, ids);
-  return 'pushed';
+  return m;
 }
 
 /** Stores pulled offers and buy-box owners on our listings (by external id). */
@@ -114,24 +203,32 @@ async function markFailed(db: Db, tenantId: string, listingId: string, err: unkn
 
 export function listingPushConsumer(ctx: ConsumerContext): ConsumerDef {
   const env: ConnectorEnv = { dataDir: process.env.DATA_DIR ?? './.data' };
+  const run = (tenantId: string, msgs: EventMessage[]) =>
+    ctx.db.transaction(async (tx) => {
+      const changes: PushRequest[] = [];
+      for (const m of msgs) {
+        if (m.subject === LISTING_EVENTS.deleted) await endDeleted(tx, m.data as DeletedListing, env);
+        else changes.push({ id: (m.data as { id: string }).id, causationId: String(m.seq) });
+      }
+      await pushListings(tx, tenantId, changes, env);
+    }, { tenantId });
   return {
     name: PUSH_CONSUMER,
     filterSubjects: [LISTING_EVENTS.changed, LISTING_EVENTS.deleted],
     agentName: 'marketplace-connector',
-    concurrency: 4,
-    async handle(msg: EventMessage) {
-      const { id } = msg.data as { id: string };
-      if (msg.subject === LISTING_EVENTS.deleted) {
-        await ctx.db.transaction((tx) => endDeleted(tx, msg.data as DeletedListing, env), { tenantId: msg.tenantId });
-        return;
-      }
-      try {
-        await ctx.db.transaction((tx) => pushListing(tx, msg.tenantId, id, env, String(msg.seq)), { tenantId: msg.tenantId });
-      } catch (err) {
-        await markFailed(ctx.db, msg.tenantId, id, err, msg.attempt);
-        throw err;
-      }
-    },
+    concurrency: PUSH_BATCH,
+    handle: batchedHandler({
+      max: PUSH_BATCH,
+      many: run,
+      async one(msg) {
+        try {
+          await run(msg.tenantId, [msg]);
+        } catch (err) {
+          if (msg.subject !== LISTING_EVENTS.deleted) await markFailed(ctx.db, msg.tenantId, (msg.data as { id: string }).id, err, msg.attempt);
+          throw err;
+        }
+      },
+    }),
   };
 }
 

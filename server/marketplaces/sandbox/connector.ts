@@ -6,11 +6,10 @@
 import type { Tx } from '../../db';
 import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
 import { ConnectorError } from '../connector';
-import { buyBoxOf, initialOffers, rngOf, type SimOffer } from './simulate';
-import { MISSING_IMAGE, OUTAGE_MESSAGE } from './reasons';
+import { buyBoxOf, type SimOffer } from './simulate';
+import { OUTAGE_MESSAGE } from './reasons';
+import { sandboxPushListings } from './push';
 import { feeCents } from '../../../contract/marketplaces';
-
-const PREFIX = { amazon: 'ASIN-SBX', ebay: 'EBAY-SBX', walmart: 'WM-SBX', shopify: 'SHOP-SBX' } as const;
 
 export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConnector {
   const guard = async () => {
@@ -30,31 +29,11 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
     },
 
     async pushListing(p: ListingPush): Promise<PushResult> {
-      const tick = await guard();
-      if (p.action !== 'end' && p.images.length === 0) return { ok: false, reason: MISSING_IMAGE[account.kind] };
-      let externalId = p.externalId;
-      const existing = externalId
-        ? (await tx.query('select 1 from sandbox_items where marketplace_id = $1 and external_id = $2', [account.id, externalId])).rows.length > 0
-        : false;
-      if (!existing) {
-        if (p.action === 'end') return { ok: true, externalId: externalId ?? '' };
-        const r = rngOf(account.id, p.listingId, 'id');
-        externalId = `${PREFIX[account.kind]}-${Math.floor(r() * 1e10).toString(36).toUpperCase().padStart(7, '0')}`;
-        await tx.query(
-          `insert into sandbox_items (tenant_id, marketplace_id, external_id, listing_id, title, price_cents, quantity, status, image_url, created_tick)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [account.tenantId, account.id, externalId, p.listingId, p.title, p.priceCents, p.quantity, p.active ? 'active' : 'inactive', p.images[0]?.url ?? null, tick],
-        );
-        const offers = initialOffers(account.id, externalId, p.priceCents);
-        await insertOffers(tx, account, externalId, offers);
-        return { ok: true, externalId };
-      }
-      await tx.query(
-        `update sandbox_items set title = $3, price_cents = $4, quantity = $5, status = $6, image_url = coalesce($7, image_url)
-          where marketplace_id = $1 and external_id = $2`,
-        [account.id, externalId, p.title, p.priceCents, p.quantity, p.action === 'end' ? 'ended' : p.active ? 'active' : 'inactive', p.images[0]?.url ?? null],
-      );
-      return { ok: true, externalId: externalId! };
+      return (await sandboxPushListings(tx, account, await guard(), [p]))[0];
+    },
+
+    async pushListings(ps: ListingPush[]): Promise<PushResult[]> {
+      return sandboxPushListings(tx, account, await guard(), ps);
     },
 
     async pullOrders(cursor) {
@@ -142,14 +121,4 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
       });
     },
   };
-}
-
-export async function insertOffers(tx: Tx, account: AccountInfo, externalId: string, offers: SimOffer[]): Promise<void> {
-  if (offers.length === 0) return;
-  await tx.query(
-    `insert into sandbox_offers (tenant_id, marketplace_id, external_id, seller, base_price_cents, price_cents, shipping_cents, rating)
-     select $1, $2, $3, u.s, u.b, u.p, u.sh, u.r from unnest($4::text[], $5::int[], $6::int[], $7::int[], $8::int[]) as u(s, b, p, sh, r)
-     on conflict do nothing`,
-    [account.tenantId, account.id, externalId, offers.map((o) => o.seller), offers.map((o) => o.base_price_cents), offers.map((o) => o.price_cents), offers.map((o) => o.shipping_cents), offers.map((o) => o.rating)],
-  );
 }
