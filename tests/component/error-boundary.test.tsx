@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../providers/api';
 import { ErrorBoundary } from '../../src/shell/error-boundary';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
 /** Throws `error` while failing (React renders a failing tree twice, so renders are not counted). */
 function flaky(error: Error) {
@@ -22,7 +22,7 @@ function flaky(error: Error) {
 const title = () => screen.getByText(/^(Retrying\.\.\.|Something went wrong)$/).textContent;
 
 beforeEach(() => {
-  installMatchMedia();
+  installDomShims({ width: 1440 });
   vi.useFakeTimers();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -9,7 +9,7 @@ import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useSelectA11y } from '../../src/shell/use-select-a11y';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
 function Harness({ initiallyRequired }: { initiallyRequired: boolean }) {
   useSelectA11y();
@@ -30,7 +30,7 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
 const wrappers = () => document.querySelectorAll('.ant-select');
 
 describe('required Select', () => {
-  beforeAll(() => installMatchMedia());
+  beforeAll(() => installDomShims({ width: 1440 }));
   afterEach(cleanup);
 
   it('keeps aria-required on the combobox only', async () => {

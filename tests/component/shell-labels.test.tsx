@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
 vi.mock('../../providers/app-client', () => ({ apiClient: { url: (p = '') => `/api${p}` } }));
 
@@ -16,9 +16,7 @@ const { DiagnosticsDrawer } = await import('../../src/shell/diagnostics-drawer')
 const { HealthProvider } = await import('../../src/shell/health/health-context');
 
 beforeEach(() => {
-  installMatchMedia(1440);
-  const computed = window.getComputedStyle.bind(window);
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((elt) => computed(elt));
+  installDomShims({ width: 1440 });
 });
 afterEach(() => {
   cleanup();

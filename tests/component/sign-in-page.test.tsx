@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
 const signInWithOtp = vi.fn();
 const signInWithOAuth = vi.fn();
@@ -44,7 +44,7 @@ function renderAt(path: string) {
 const emailField = () => screen.getByLabelText('Email') as HTMLInputElement;
 
 beforeEach(() => {
-  installMatchMedia();
+  installDomShims({ width: 1440 });
   signInWithOtp.mockReset();
   signInWithOAuth.mockReset();
 });

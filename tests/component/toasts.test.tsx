@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOASTS } from '../../contract/constants';
 import { messageConfig, notificationConfig } from '../../src/shell/toasts';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
 function Burst({ count }: { count: number }) {
   const { notification } = AntApp.useApp();
@@ -26,7 +26,7 @@ describe('toasts', () => {
   });
 
   it('show only the newest 3 of a burst, in the top-right corner', async () => {
-    installMatchMedia();
+    installDomShims({ width: 1440 });
     render(
       <AntApp notification={notificationConfig}>
         <Burst count={5} />

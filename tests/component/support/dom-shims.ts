@@ -1,8 +1,12 @@
 /**
- * What antd needs from the browser that jsdom lacks, for the component tests that render whole pages:
- * matchMedia (grid, responsive helpers; nothing matches), ResizeObserver (tables, overflow) and
- * getComputedStyle called with a pseudo-element (answered with the element's style). Also gives
- * Testing Library's async queries at least 5 s: role queries walk antd's large trees slowly in jsdom.
+ * What antd needs from the browser that jsdom lacks, for the component tests: matchMedia (grid,
+ * responsive helpers), ResizeObserver (tables, overflow) and getComputedStyle called with a
+ * pseudo-element (answered with the element's style). Also gives Testing Library's async queries at
+ * least 5 s: role queries walk antd's large trees slowly in jsdom.
+ *
+ * matchMedia: with no `width`, no query matches (antd lays out for the smallest screen); with
+ * `installDomShims({ width: 1440 })` a `min-width`/`max-width` query matches as on a screen that wide
+ * (a query that names no width matches).
  *
  * Safe to call again (beforeAll, beforeEach, or after `vi.unstubAllGlobals()` / `vi.restoreAllMocks()`
  * in afterEach): it only adds what is missing and never lowers a longer timeout a test file configured.
@@ -10,23 +14,39 @@
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 
-export function installDomShims(): void {
+export interface DomShimOptions {
+  /** The screen's width in CSS pixels that matchMedia answers for; none: no query matches. */
+  width?: number;
+}
+
+/** The matchMedia this helper installed, and for which width. */
+let installed: { matchMedia: typeof window.matchMedia; width: number | undefined } | null = null;
+
+function matchMediaFor(width: number | undefined): typeof window.matchMedia {
+  return (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = width !== undefined && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  };
+}
+
+export function installDomShims({ width }: DomShimOptions = {}): void {
   configure((c) => ({ asyncUtilTimeout: Math.max(c.asyncUtilTimeout, 5_000) }));
-  if (typeof window.matchMedia !== 'function') {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
+  const ours = installed !== null && window.matchMedia === installed.matchMedia;
+  if (typeof window.matchMedia !== 'function' || (ours && installed?.width !== width)) {
+    const matchMedia = matchMediaFor(width);
+    Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+    installed = { matchMedia, width };
   }
   if (!('ResizeObserver' in window)) {
     class RO {
