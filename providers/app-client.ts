@@ -44,8 +44,11 @@ export const dataProvider = createDataProvider(apiClient);
 /** For `<Refine options={{ reactQuery: { clientConfig: queryClient } }}>`. */
 export const queryClient = createQueryClient();
 
-/** For `<FlagsProvider load={loadFlags}>`: flags never send the user to login (defaults stay). */
-export const loadFlags = () => apiClient.get<Record<string, boolean>>('/flags', { auth: false });
+/**
+ * For `<FlagsProvider load={loadFlags}>`: `GET /flags` through the data provider (the provider reads
+ * once per tenant, outside any page); flags never send the user to login (defaults stay).
+ */
+export const loadFlags = async () => (await dataProvider.custom!<Record<string, boolean>>({ url: '/flags', method: 'get', meta: { auth: false } })).data;
 
 /** Diagnostics drawer: stats over the last 60 s, refreshed every 5 s. */
 export function useRequestStats() {

@@ -5,7 +5,7 @@
  * `meta` keys understood: `path` (API path of the resource, e.g. `/me/orders` for the orders list),
  * `method` (update verb, PUT by default), `fallback` (mock items — or, for `custom`, the mock answer —
  * when the API is down), `label` (singular name in "Product not found"), `idempotencyKey`,
- * `causationId`, `tenant`.
+ * `causationId`, `tenant`, `auth` (false: no redirect to sign-in, e.g. the flags).
  *
  * Every error leaves here with the user's sentence as its message (providers/api/display-error.ts),
  * so Refine's notifications and the pages never print a status code or "Failed to fetch". A list whose
@@ -51,6 +51,7 @@ function callOptions(meta: MetaQuery | undefined): Omit<RequestOptions, 'fallbac
     idempotencyKey: typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : undefined,
     causationId: typeof meta?.causationId === 'string' ? meta.causationId : undefined,
     tenant: meta?.tenant === false ? false : undefined,
+    auth: meta?.auth === false ? false : undefined,
   };
 }
 

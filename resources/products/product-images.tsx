@@ -1,11 +1,13 @@
 /**
  * A product's images on its page (docs/marketplaces.md "Product images"): the list from
- * GET /api/products/{id}/images (useList), upload (antd Upload, sent as the raw file), add by URL, alt text
- * edited in place, delete after confirmation. Uploaded images are fetched with the session (they are
- * tenant-checked) and shown from an object URL.
+ * GET /api/products/{id}/images (useList), upload (antd Upload, sent as the raw file), add by URL
+ * (useCreate), alt text edited in place, delete after confirmation. Uploaded images are fetched with the
+ * session (they are tenant-checked) and shown from an object URL. The image bytes, both ways, are the
+ * API client's raw bodies (docs/api-client.md "Raw bodies and files"); everything else is JSON through
+ * the data provider.
  */
 import { useEffect, useState } from 'react';
-import { useDelete, useList, useNotification, useUpdate } from '@refinedev/core';
+import { useCreate, useDelete, useList, useNotification, useUpdate } from '@refinedev/core';
 import { Button, Card, Empty, Flex, Image, Input, Popconfirm, Skeleton, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { UploadProps } from 'antd';
@@ -63,6 +65,7 @@ export function ProductImages({ productId }: { productId: string }) {
   // resource `images` (its PUT/DELETE are /images/{id}); the list is the product's
   const { query, result } = useList<ProductImage>({ resource: 'images', meta: { path: `/products/${productId}/images` }, pagination: { mode: 'off' } });
   const { mutate: remove } = useDelete();
+  const { mutateAsync: create } = useCreate<ProductImage>();
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const images = result?.data ?? [];
@@ -101,7 +104,15 @@ export function ProductImages({ productId }: { productId: string }) {
     if (!url.trim()) return;
     setBusy(true);
     try {
-      await apiClient.post(`/products/${productId}/images`, { url: url.trim() });
+      await create({
+        resource: 'images',
+        meta: { path: `/products/${productId}/images` },
+        values: { url: url.trim() },
+        // the page says it (fail) and refreshes its own list
+        successNotification: false,
+        errorNotification: false,
+        invalidates: [],
+      });
       setUrl('');
       refresh();
     } catch (e) {

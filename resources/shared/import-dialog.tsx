@@ -3,14 +3,14 @@
  * report, eBay order CSV), validate the whole file on the server first (`?dry_run=true`), show every
  * bad row (row, column, reason) or what would be written, and only then import. Nothing is written
  * unless the file is valid: the server answers 400 `import_invalid` with the row report. A large
- * file answers 202 with a job instead (import-job.ts): after the upload the dialog polls it and shows
+ * file answers 202 with a job instead (import-job.ts): after the upload the dialog follows it and shows
  * the phase with its progress, then the same report or result; closing the dialog leaves it running.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { ApiError, finalMessage } from '../../providers/api';
-import { followJob, jobOf, phaseText, uploadImport, type ImportJob, type RowError } from './import-job';
+import { jobEnded, jobOf, phaseText, uploadImport, useImportJob, type ImportJob, type RowError } from './import-job';
 import type { ImportInvalidDetails } from '../../contract/imports';
 
 export interface ImportSource {
@@ -32,7 +32,7 @@ type Step =
   | { kind: 'invalid'; errors: RowError[] }
   | { kind: 'ready'; summary: Record<string, unknown> }
   | { kind: 'importing'; progress: number }
-  | { kind: 'job'; job: ImportJob }
+  | { kind: 'job'; job: ImportJob; dryRun: boolean }
   | { kind: 'done'; summary: Record<string, unknown> }
   | { kind: 'failed'; message: string };
 
@@ -65,6 +65,13 @@ function dataOf(answer: unknown): Record<string, unknown> {
   return d && typeof d === 'object' ? (d as Record<string, unknown>) : {};
 }
 
+/** What an ended job shows: the same views as a synchronous answer. */
+function afterJob(job: ImportJob, dryRun: boolean): Step {
+  if (job.status === 'done') return { kind: dryRun ? 'ready' : 'done', summary: job.result ?? {} };
+  if (job.error?.code === 'import_invalid') return { kind: 'invalid', errors: (job.error.details as ImportInvalidDetails | null)?.errors ?? [] };
+  return { kind: 'failed', message: job.error?.message ?? 'The import failed.' };
+}
+
 function Summary({ summary }: { summary: Record<string, unknown> }) {
   const entries = summaryEntries(summary);
   if (entries.length === 0) return null;
@@ -84,16 +91,23 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const source = sources.find((s) => s.key === sourceKey) ?? sources[0];
-  // stops polling a job when the dialog closes or starts over; the job itself keeps running
-  const polling = useRef<AbortController | null>(null);
-  const stopPolling = () => {
-    polling.current?.abort();
-    polling.current = null;
-  };
-  useEffect(() => stopPolling, []);
+  // the job is followed while the dialog shows it: closing or starting over stops reading it, the job
+  // itself keeps running on the server
+  const followed = useImportJob(step.kind === 'job' ? step.job : null);
+  useEffect(() => {
+    if (step.kind !== 'job') return;
+    if (followed.error) {
+      setStep({ kind: 'failed', message: finalMessage(followed.error) });
+      return;
+    }
+    const job = followed.job;
+    if (!job || job.id !== step.job.id || !jobEnded(job)) return;
+    const next = afterJob(job, step.dryRun);
+    setStep(next);
+    if (next.kind === 'done') onImported();
+  }, [step, followed.job, followed.error, onImported]);
 
   const reset = () => {
-    stopPolling();
     setFile(null);
     setStep({ kind: 'pick' });
   };
@@ -107,19 +121,6 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
     if (!dryRun) onImported();
   };
 
-  /** A job answer: poll until it ends, then the same views as a synchronous answer. */
-  const follow = async (job: ImportJob, dryRun: boolean) => {
-    stopPolling();
-    const ctl = new AbortController();
-    polling.current = ctl;
-    setStep({ kind: 'job', job });
-    const end = await followJob(job.id, (j) => setStep({ kind: 'job', job: j }), ctl.signal);
-    if (!end) return;
-    if (end.status === 'done') finished(end.result ?? {}, dryRun);
-    else if (end.error?.code === 'import_invalid') setStep({ kind: 'invalid', errors: (end.error.details as ImportInvalidDetails | null)?.errors ?? [] });
-    else setStep({ kind: 'failed', message: end.error?.message ?? 'The import failed.' });
-  };
-
   const send = async (name: string, text: string, dryRun: boolean) => {
     const running = dryRun ? 'checking' : 'importing';
     setStep({ kind: running, progress: 0 });
@@ -129,7 +130,7 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
         onProgress: (progress) => setStep({ kind: running, progress }),
       });
       const job = jobOf(answer);
-      if (job) await follow(job, dryRun);
+      if (job) setStep({ kind: 'job', job, dryRun });
       else finished(dataOf(answer), dryRun);
     } catch (e) {
       const errors = rowErrorsOf(e);
@@ -198,10 +199,10 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
             <Progress percent={step.progress} status="active" />
           </div>
         )}
-        {step.kind === 'job' && (
+        {step.kind === 'job' && followed.job && (
           <div>
-            <Typography.Text>{phaseText(step.job)}</Typography.Text>
-            <Progress percent={step.job.percent} status="active" aria-label="Import progress" />
+            <Typography.Text>{phaseText(followed.job)}</Typography.Text>
+            <Progress percent={followed.job.percent} status="active" aria-label="Import progress" />
             <Typography.Text type="secondary">You can close this dialog: the import continues on the server.</Typography.Text>
           </div>
         )}

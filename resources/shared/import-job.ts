@@ -1,9 +1,11 @@
 /**
  * Import jobs seen from the console — docs/commerce.md "large files stream with progress". A large file
- * answers 202 with a job (docs/commerce.md "Import jobs"); the dialog polls it every POLL_MS until
- * it is done or failed. Stopping the poll (closing the dialog) does not cancel the job. Uploads and
- * polls go through the one API client (docs/api-client.md "Raw bodies and files").
+ * answers 202 with a job (docs/commerce.md "Import jobs"); the dialog follows it every POLL_MS until it
+ * is done or failed. Stopping (closing the dialog) does not cancel the job. The file itself is a raw
+ * body and goes through the API client (docs/api-client.md "Raw bodies and files"); the job's state is
+ * JSON and is read through the data provider (docs/api-client.md "One data path").
  */
+import { useOne, type HttpError } from '@refinedev/core';
 import { apiClient } from '../../providers/app-client';
 import type { Query } from '../../providers/api';
 import type { ImportJob } from '../../contract/imports';
@@ -11,6 +13,9 @@ import type { ImportJob } from '../../contract/imports';
 export const POLL_MS = 500;
 
 export type { ImportJob, RowError } from '../../contract/imports';
+
+/** `GET /imports/jobs/{id}`: a job has no list, only its state. */
+const JOBS = { resource: 'import_jobs', meta: { path: '/imports/jobs' } } as const;
 
 /**
  * Posts a file's text as is (the API client's raw-body mode: same headers, retries, session refresh,
@@ -31,6 +36,8 @@ export function jobOf(answer: unknown): ImportJob | null {
   return job && typeof job === 'object' && 'id' in job ? (job as ImportJob) : null;
 }
 
+export const jobEnded = (job: ImportJob) => job.status === 'done' || job.status === 'failed';
+
 const n = (v: number) => v.toLocaleString('en-US');
 
 /** "Validating rows… 12,000 / 40,000", "Writing… 3,000 / 40,000". */
@@ -42,23 +49,27 @@ export function phaseText(job: ImportJob): string {
   return job.phase === 'done' ? 'Done' : 'Failed';
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
+/**
+ * Follows the job an upload answered (`null`: follows nothing, no request): `useOne` with the upload's
+ * answer as its first state, read again every POLL_MS until the job is done or failed. Answers the
+ * newest state, and the error of a read that failed (after the client's retries).
+ */
+export function useImportJob(started: ImportJob | null): { job: ImportJob | null; error: HttpError | null } {
+  const { query } = useOne<ImportJob>({
+    ...JOBS,
+    id: started?.id,
+    // the dialog shows a failed read itself
+    errorNotification: false,
+    liveMode: 'off',
+    queryOptions: {
+      enabled: started !== null,
+      initialData: started ? { data: started } : undefined,
+      // the upload's answer is this instant's state: the first read is one POLL_MS later
+      staleTime: Infinity,
+      refetchInterval: (q) => (q.state.data && jobEnded(q.state.data.data) ? false : POLL_MS),
+      refetchIntervalInBackground: true,
+    },
   });
-
-/** Polls until the job ends (answers it) or `signal` aborts (answers null); `onUpdate` gets every state. */
-export async function followJob(id: string, onUpdate: (job: ImportJob) => void, signal: AbortSignal): Promise<ImportJob | null> {
-  for (;;) {
-    await sleep(POLL_MS, signal);
-    if (signal.aborted) return null;
-    const job = (await apiClient.get<{ data: ImportJob }>(`/imports/jobs/${id}`)).data;
-    if (signal.aborted) return null;
-    onUpdate(job);
-    if (job.status === 'done' || job.status === 'failed') return job;
-  }
+  if (!started) return { job: null, error: null };
+  return { job: query.data?.data ?? started, error: query.isError ? query.error : null };
 }

@@ -3,23 +3,29 @@
  * Import dialog with a job — docs/commerce.md "large files stream with progress": a 202 answer is polled
  * every 500 ms, the phase shows with its counts and an antd Progress, then the same valid / done /
  * row report views as a synchronous import; closing the dialog stops polling and cancels nothing.
+ * The file goes through the API client's raw-body mode, the job's state through the data provider
+ * over that same client (docs/api-client.md "One data path").
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ImportJob } from '../../resources/shared/import-job';
-import { installMatchMedia } from './support/dom';
+import { installDomShims } from './support/dom-shims';
 
-// uploads and polls go through the one API client (its raw-body mode for the file)
+// one API client: the upload is its `post`, the polls are the data provider's reads through its `get`
 const postText = vi.fn();
 const getJson = vi.fn();
-vi.mock('../../providers/app-client', () => ({
-  apiClient: {
+vi.mock('../../providers/app-client', async () => {
+  const { createDataProvider } = await import('../../providers/data-provider');
+  const apiClient = {
     post: (...a: unknown[]) => postText(...a),
     get: (...a: unknown[]) => getJson(...a),
-  },
-}));
+    url: () => '/api',
+  };
+  return { apiClient, dataProvider: createDataProvider(apiClient as unknown as Parameters<typeof createDataProvider>[0]) };
+});
 
 const { ImportDialog } = await import('../../resources/shared/import-dialog');
+const { renderConsole } = await import('./support/render-console');
 
 const SOURCE = { key: 'shopify', label: 'Shopify product CSV', path: '/imports/shopify-products', contentType: 'text/csv', accept: '.csv' };
 
@@ -35,7 +41,11 @@ const answer = (j: ImportJob) => ({ data: j });
 function setup() {
   const onClose = vi.fn();
   const onImported = vi.fn();
-  const view = render(<ImportDialog open title="Import products" sources={[SOURCE]} onClose={onClose} onImported={onImported} />);
+  const view = renderConsole({
+    path: '/products',
+    route: '/products',
+    page: <ImportDialog open title="Import products" sources={[SOURCE]} onClose={onClose} onImported={onImported} />,
+  });
   return { onClose, onImported, view };
 }
 
@@ -52,17 +62,23 @@ async function pickFile(container: HTMLElement) {
   await act(async () => {});
 }
 
-/** One poll: the 500 ms wait, then the answer. */
+/**
+ * One poll: the 500 ms wait, then the answer. react-query hands an answer to the view on a zero-delay
+ * timer, which fake timers schedule 1 ms later when it is set while they run.
+ */
 async function poll() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(500);
+  });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(1);
   });
 }
 
 const bar = () => screen.getByRole('progressbar');
 
 beforeEach(() => {
-  installMatchMedia();
+  installDomShims({ width: 1440 });
   vi.useFakeTimers();
   postText.mockReset();
   getJson.mockReset();
@@ -89,7 +105,7 @@ describe('import dialog with a job', () => {
     expect(getJson).not.toHaveBeenCalled();
 
     await poll();
-    expect(getJson).toHaveBeenCalledWith('/imports/jobs/job-1');
+    expect(getJson).toHaveBeenCalledWith('/imports/jobs/job-1', expect.anything());
     expect(screen.getByText('Validating rows… 12,000')).toBeInTheDocument();
     expect(bar()).toHaveAttribute('aria-valuenow', '30');
 

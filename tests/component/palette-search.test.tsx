@@ -145,23 +145,30 @@ describe('palette search', () => {
 });
 
 describe('palette lookups', () => {
-  it('asks the three list endpoints with search and limit 5', async () => {
+  it('asks the three list endpoints with search and limit 5, through the data provider', async () => {
     vi.useRealTimers();
     const { createLookup } = await import('../../src/shell/command-palette/lookup');
+    const { createDataProvider } = await import('../../providers/data-provider');
     const calls: { path: string; query: Record<string, string | number> }[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
     const client = {
-      get: <T,>(path: string, opts: { query: Record<string, string | number> }) => {
+      get: <T,>(path: string, opts: { query: Record<string, string | number>; signal?: AbortSignal }) => {
         calls.push({ path, query: opts.query });
+        signals.push(opts.signal);
         // a server that ignores limit still yields at most 5 per group
         return Promise.resolve({ data: Array.from({ length: 7 }, (_, i) => ({ id: String(i) })) } as T);
       },
     };
-    const results = await createLookup(client)('lamp', new AbortController().signal);
+    const search = new AbortController();
+    const results = await createLookup(createDataProvider(client as unknown as Parameters<typeof createDataProvider>[0]))('lamp', search.signal);
+    // the data provider's first page: limit 5 from offset 0
     expect(calls).toEqual([
-      { path: '/products', query: { search: 'lamp', limit: 5 } },
-      { path: '/me/orders', query: { search: 'lamp', limit: 5 } },
-      { path: '/suppliers', query: { search: 'lamp', limit: 5 } },
+      { path: '/products', query: { search: 'lamp', limit: 5, offset: 0 } },
+      { path: '/me/orders', query: { search: 'lamp', limit: 5, offset: 0 } },
+      { path: '/suppliers', query: { search: 'lamp', limit: 5, offset: 0 } },
     ]);
     expect([results.products.length, results.orders.length, results.suppliers.length]).toEqual([5, 5, 5]);
+    // newer text aborts the lookups of the old
+    expect(signals).toEqual([search.signal, search.signal, search.signal]);
   });
 });

@@ -133,6 +133,15 @@ describe('data provider: records and commands', () => {
     expect(sent(1)).toMatchObject({ method: 'GET', path: '/api/capital/advances', query: { status: 'pending', order_id: 'o1' } });
   });
 
+  it('meta.auth false (the flags): no session sends no one to sign in', async () => {
+    const f = fakeDeps({ getAccessToken: () => null });
+    f.replies.push(json({}, 401));
+    const dp = createDataProvider(createApiClient(f.deps));
+    await expect(dp.custom!({ url: '/flags', method: 'get', meta: { auth: false } })).rejects.toMatchObject({ status: 401 });
+    expect(f.calls[0].headers.Authorization).toBeUndefined();
+    expect(f.authRequired).toEqual([]);
+  });
+
   it('errors reach Refine with status and statusCode', async () => {
     const { f, dp } = setup();
     f.replies.push(json({ message: 'Name is required', code: 'validation_failed', details: [{ field: 'name' }] }, 400));

@@ -1,8 +1,10 @@
 /**
  * The palette's three lookups — docs/product/shell.md "Command palette", docs/product/data.md (Palette results), docs/product/api-calls.md "The calls",
  * docs/product/constants.md (5 per type):
- * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`.
+ * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`, read through the
+ * Refine data provider's `getList` like every list (docs/api-client.md "One data path").
  */
+import type { BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
 import { PALETTE } from '../../../contract/constants';
 import type { Order } from '../../../contract/orders';
 import type { Product } from '../../../contract/products';
@@ -22,21 +24,27 @@ export interface PaletteResults {
 
 export type PaletteLookup = (text: string, signal: AbortSignal) => Promise<PaletteResults>;
 
-interface ListClient {
-  get<T>(path: string, opts: { query: Record<string, string | number>; signal: AbortSignal }): Promise<T>;
-}
+/** The data provider's list read: the one call the palette makes. */
+export type ListReader = Pick<DataProvider, 'getList'>;
+type QueryContext = NonNullable<MetaQuery['queryContext']>;
 
-export function createLookup(client: ListClient): PaletteLookup {
-  const list = async <T>(path: string, search: string, signal: AbortSignal): Promise<T[]> => {
-    const answer = await client.get<{ data: T[] }>(path, { query: { search, limit: PALETTE.perType }, signal });
+export function createLookup(data: ListReader): PaletteLookup {
+  const list = async <T extends BaseRecord>(resource: string, path: string, search: string, signal: AbortSignal): Promise<T[]> => {
+    const answer = await data.getList<T>({
+      resource,
+      filters: [{ field: 'search', operator: 'contains', value: search }],
+      pagination: { currentPage: 1, pageSize: PALETTE.perType },
+      // the search aborts its lookups when the text changes (the data provider reads only the signal)
+      meta: { path, queryContext: { signal } as QueryContext },
+    });
     return answer.data.slice(0, PALETTE.perType);
   };
   return async (text, signal) => {
     // all three at once; any failure fails the search (docs/product/shell.md "when any of the three lookups fails")
     const [products, orders, suppliers] = await Promise.all([
-      list<SearchProduct>('/products', text, signal),
-      list<SearchOrder>('/me/orders', text, signal),
-      list<SearchSupplier>('/suppliers', text, signal),
+      list<SearchProduct>('products', '/products', text, signal),
+      list<SearchOrder>('orders', '/me/orders', text, signal),
+      list<SearchSupplier>('suppliers', '/suppliers', text, signal),
     ]);
     return { products, orders, suppliers };
   };
