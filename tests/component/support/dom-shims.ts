@@ -40,7 +40,15 @@ function matchMediaFor(width: number | undefined): typeof window.matchMedia {
   };
 }
 
-export function installDomShims({ width }: DomShimOptions = {}): void {
+/**
+ * No parameter in the implementation on purpose: Vitest reads the first parameter of a function handed
+ * to a hook (`beforeAll(installDomShims)`) as its fixtures and refuses any that is not `{ … }`, so the
+ * options are taken from `arguments` (a hook's own argument has no `width`).
+ */
+export function installDomShims(options?: DomShimOptions): void;
+export function installDomShims(): void {
+  // eslint-disable-next-line prefer-rest-params -- a rest parameter is a parameter to Vitest (above)
+  const { width } = (arguments[0] ?? {}) as DomShimOptions;
   configure((c) => ({ asyncUtilTimeout: Math.max(c.asyncUtilTimeout, 5_000) }));
   const ours = installed !== null && window.matchMedia === installed.matchMedia;
   if (typeof window.matchMedia !== 'function' || (ours && installed?.width !== width)) {
