@@ -20,6 +20,13 @@ export interface ListTableOptions {
   permanent?: CrudFilter[];
   /** Polling, for lists that change without the user (the DLQ). */
   refetchInterval?: number;
+  /** How long an answer counts as fresh (the app's default when omitted; 0 for the live event log). */
+  staleTime?: number;
+  /**
+   * `off`: one request of the API's largest page (docs/api-client.md "Decisions"), no page state in the
+   * URL, the page paging the rows itself (the /streams critical alerts, picked out of the newest events).
+   */
+  pagination?: 'server' | 'off';
   /** Sample rows shown, flagged "Mocked data", when the API is down. */
   fallback?: () => BaseRecord[];
 }
@@ -38,17 +45,19 @@ export function useListTable<T extends BaseRecord>({
   pageSizes = PAGE.sizes,
   permanent,
   refetchInterval,
+  staleTime,
+  pagination = 'server',
   fallback,
 }: ListTableOptions) {
   const table = useTable<T, HttpError>({
     resource,
     meta: fallback ? { ...meta, fallback } : meta,
     syncWithLocation: true,
-    pagination: { pageSize },
+    pagination: { pageSize, mode: pagination },
     filters: permanent ? { permanent } : undefined,
     // the page shows the error itself (ListStatus), with the catalogue's words and a Retry button
     errorNotification: false,
-    queryOptions: { placeholderData: keepPreviousData, refetchInterval },
+    queryOptions: { placeholderData: keepPreviousData, refetchInterval, ...(staleTime === undefined ? {} : { staleTime }) },
   });
   const { filters, sorters, setFilters, setSorters, setCurrentPage, tableQuery } = table;
   const mocked = (tableQuery.data as { _meta?: { mocked?: boolean } } | undefined)?._meta?.mocked === true;
@@ -93,7 +102,8 @@ export function useListTable<T extends BaseRecord>({
     // under an error or while retrying there are no rows to show, and no "empty" to claim
     dataSource: tableQuery.isError ? [] : table.tableProps.dataSource,
     pagination: {
-      ...(typeof table.tableProps.pagination === 'object' ? table.tableProps.pagination : {}),
+      // without server pages (`pagination: 'off'`) the table pages the rows it holds
+      ...(typeof table.tableProps.pagination === 'object' ? table.tableProps.pagination : { defaultPageSize: table.pageSize }),
       // page links would be Refine's own URL form; pages here are plain buttons
       itemRender: undefined,
       showSizeChanger: true,

@@ -1,24 +1,25 @@
 /**
  * Events tab of /streams (docs/events.md): the event log, newest first, filtered by stream and subject,
- * with the live tail indicator and message inspection.
+ * with the live tail indicator and message inspection. Its table state (stream, subject, page, page
+ * size) lives in the URL through Refine's `syncWithLocation` like every list (use-events.ts); the
+ * page keys the tab by arrival, so a link to a filtered view read while the tab is open is read again.
  */
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert, Button, Empty, Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { STREAM_NAMES } from '../../contract/events';
 import { liveHub } from '../../providers/live';
-import { LoadError } from '../shared/list-error';
+import { ListStatus, emptyText } from '../shared/list-status';
 import { LiveBadge } from '../shared/ops-live-status';
 import type { EventRow } from '../../contract/streams';
 import { dateTime } from '../shared/format';
 import { ago } from '../shared/ops-format';
 import { EventDrawer } from './event-drawer';
-import { CRITICAL_SCAN, effectiveSubject } from './stream-filters';
+import { CRITICAL_SCAN } from './stream-filters';
 import type { StreamsUrl } from './streams-url';
 import { useEvents } from './use-events';
 
-const PAGE_SIZES = [25, 50, 100];
+const EVENT_FILTER_LABELS = { stream: 'Stream', subject: 'Subject' };
 
 function preview(data: unknown): string {
   const s = JSON.stringify(data) ?? '';
@@ -26,24 +27,13 @@ function preview(data: unknown): string {
 }
 
 export function EventsTab({ url }: { url: StreamsUrl }) {
-  const [params, setParams] = useSearchParams();
-  const stream = STREAM_NAMES.find((s) => s === params.get('stream'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : PAGE_SIZES[0];
   const [follow, setFollow] = useState(true);
   const [open, setOpen] = useState<EventRow | null>(null);
-  const critical = url.filter === 'critical';
-  const subject = effectiveSubject(url.filter, url.subject);
-  const events = useEvents({ stream: critical ? 'ALERTS' : stream, subject, critical, page, pageSize, follow });
-
-  const set = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
+  const events = useEvents({ filter: url.filter, follow });
+  const { tableProps, tableQuery, filterValue, setFilter, retrying, refused, critical } = events;
+  const stream = filterValue('stream');
+  const subject = filterValue('subject');
+  const narrowed = !!(stream || subject || url.filter === 'policy');
 
   const columns: ColumnsType<EventRow> = useMemo(
     () => [
@@ -77,18 +67,18 @@ export function EventsTab({ url }: { url: StreamsUrl }) {
           placeholder="All streams"
           allowClear
           disabled={critical}
-          value={critical ? 'ALERTS' : stream}
-          onChange={(v: string | undefined) => set({ stream: v, page: undefined })}
+          value={stream}
+          onChange={(v: string | undefined) => setFilter('stream', v)}
           options={STREAM_NAMES.map((s) => ({ value: s, label: s }))}
           style={{ width: 160 }}
         />
         <Input.Search
-          key={`subject-${url.subject ?? ''}`}
-          defaultValue={url.subject}
+          key={`subject-${subject ?? ''}`}
+          defaultValue={subject}
           placeholder={url.filter === 'policy' ? 'pricing.> (policy)' : 'Subject, e.g. orders.*'}
           aria-label="Subject"
           allowClear
-          onSearch={(v) => set({ subject: v.trim() || undefined, page: undefined })}
+          onSearch={(v) => setFilter('subject', v.trim() || undefined)}
           style={{ width: 240 }}
         />
         <Flex align="center" gap={6} style={{ marginLeft: 'auto' }}>
@@ -103,16 +93,16 @@ export function EventsTab({ url }: { url: StreamsUrl }) {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`Critical alerts among the newest ${events.data?.scanned ?? CRITICAL_SCAN} alert events`}
+          message={`Critical alerts among the newest ${events.scanned ?? CRITICAL_SCAN} alert events`}
         />
       )}
-      {events.isError && <LoadError error={events.error} onRetry={() => void events.refetch()} what="events" />}
+      <ListStatus what="events" query={tableQuery} retrying={retrying} refused={refused} labels={EVENT_FILTER_LABELS} />
       <Table<EventRow>
+        {...tableProps}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={events.data?.data ?? []}
-        loading={events.isPending}
+        dataSource={events.rows}
         scroll={{ x: 900 }}
         onRow={(r) => ({
           onClick: (ev) => {
@@ -121,26 +111,19 @@ export function EventsTab({ url }: { url: StreamsUrl }) {
           style: { cursor: 'pointer' },
         })}
         locale={{
-          emptyText: (
+          emptyText: emptyText(
+            tableQuery,
+            retrying,
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={critical ? 'No critical alerts' : subject || stream ? 'No events match these filters' : 'No events yet: they appear as your store changes'}
-            />
+              description={critical ? 'No critical alerts' : narrowed ? 'No events match these filters' : 'No events yet: they appear as your store changes'}
+            />,
           ),
         }}
-        pagination={
-          critical
-            ? { pageSize, showTotal: (t) => `${t} critical` }
-            : {
-                current: page,
-                pageSize,
-                total: events.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (t) => `${t.toLocaleString('en-US')} events`,
-                onChange: (p, size) => set({ page: p > 1 && size === pageSize ? String(p) : undefined, pageSize: size !== PAGE_SIZES[0] ? String(size) : undefined }),
-              }
-        }
+        pagination={{
+          ...tableProps.pagination,
+          showTotal: (t: number) => (critical ? `${t} critical` : `${t.toLocaleString('en-US')} events`),
+        }}
       />
       <EventDrawer event={open} onClose={() => setOpen(null)} />
     </>

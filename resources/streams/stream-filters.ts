@@ -6,15 +6,18 @@
  * - policy — policy-related subjects: the pricing stream's `pricing.*` subjects (MAP violations, price
  *   proposals and repricing rules are the seller's pricing policy), and the consumers that read them.
  */
-import { NEEDS_ATTENTION } from '../../contract/constants';
+import { NEEDS_ATTENTION, PAGE } from '../../contract/constants';
 import type { ConsumerInfo, EventRow } from '../../contract/streams';
 import type { StreamFilter } from './streams-url';
 import { consumerSees } from './subject-match';
 
 export const POLICY_SUBJECT = 'pricing.>';
 
-/** The newest alert events scanned for critical ones (the events API has no severity filter). */
-export const CRITICAL_SCAN = 500;
+/**
+ * The newest alert events scanned for critical ones (the events API has no severity filter): one
+ * request of the API's largest page, what the data provider asks for a list without pages.
+ */
+export const CRITICAL_SCAN = PAGE.maxSize;
 
 export function isCriticalEvent(e: Pick<EventRow, 'stream' | 'data'>): boolean {
   const d = e.data as { severity?: unknown; level?: unknown } | null;

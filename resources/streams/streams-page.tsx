@@ -51,7 +51,7 @@ export default function StreamsPage() {
           onChange={(k) => setParams(switchTab(params, k as StreamTab))}
           destroyOnHidden
           items={[
-            { key: 'events', label: 'Events', children: <EventsTab url={url} /> },
+            { key: 'events', label: 'Events', children: <EventsTab key={arrival} url={url} /> },
             { key: 'consumers', label: 'Consumers', children: <ConsumersTab url={url} /> },
             { key: 'dlq', label: 'DLQ', children: <DlqTable key={arrival} baseSubject={url.filter === 'policy' && !url.subject ? POLICY_SUBJECT : undefined} /> },
           ]}

@@ -1,51 +1,50 @@
 /**
- * The Events tab's data (docs/ops-ui.md): server-side pages of `GET /streams/events`, or — for
- * filter=critical — the newest alert events with the critical ones picked out here; read through the
- * Refine data provider. On page 1 a live event refetches (live tail), at most once a second so a burst
- * costs one request.
+ * The Events tab's table (docs/ops-ui.md): server-side pages of `GET /streams/events` through Refine's
+ * `useTable` with its state in the URL like every list (resources/shared/use-list-table.ts:
+ * `?stream=ORDERS&subject=orders.*&page=2`), or — for filter=critical — the newest alert events in one
+ * request, the critical ones picked out here. On page 1 a live event refetches (live tail), at most
+ * once a second so a burst costs one request.
  */
-import { useEffect, useRef } from 'react';
-import { useInvalidate, useList, type CrudFilter } from '@refinedev/core';
-import { keepPreviousData } from '@tanstack/react-query';
-import type { EventRow, EventsQuery } from '../../contract/streams';
+import { useEffect, useMemo, useRef } from 'react';
+import { useInvalidate, type CrudFilter } from '@refinedev/core';
+import type { EventRow } from '../../contract/streams';
 import { liveHub } from '../../providers/live';
-import { CRITICAL_SCAN, isCriticalEvent } from './stream-filters';
+import { useListTable } from '../shared/use-list-table';
+import { POLICY_SUBJECT, isCriticalEvent } from './stream-filters';
+import type { StreamFilter } from './streams-url';
 
-/**
- * What the tab asks for: the wire filters of `GET /streams/events` (contract/streams.ts `eventsQuery`),
- * plus the tab's own state (critical filter, page, live tail) that the hook turns into Refine's paging.
- */
-export interface EventsTabQuery extends Pick<EventsQuery, 'stream' | 'subject'> {
-  critical: boolean;
-  page: number;
-  pageSize: number;
+export interface EventsTabOptions {
+  /** The page-wide `filter` of /streams. */
+  filter?: StreamFilter;
+  /** "Follow live": refetch page 1 on live events. */
   follow: boolean;
 }
 
 const TAIL_THROTTLE_MS = 1_000;
 const EVENTS = { resource: 'events', meta: { path: '/streams/events' } } as const;
 
-export function useEvents(q: EventsTabQuery) {
-  const invalidate = useInvalidate();
-  const filters: CrudFilter[] = [
-    { field: 'stream', operator: 'eq', value: q.critical ? 'ALERTS' : q.stream },
-    { field: 'subject', operator: 'eq', value: q.subject },
-  ];
-  const { query } = useList<EventRow>({
-    ...EVENTS,
-    filters,
-    pagination: q.critical ? { currentPage: 1, pageSize: CRITICAL_SCAN } : { currentPage: q.page, pageSize: q.pageSize },
-    queryOptions: { placeholderData: keepPreviousData, staleTime: 0 },
-    errorNotification: false,
-  });
-  const rows = query.data?.data;
-  const data = !rows
-    ? undefined
-    : q.critical
-      ? { data: rows.filter(isCriticalEvent), total: rows.filter(isCriticalEvent).length, scanned: rows.length }
-      : { data: rows, total: query.data?.total ?? rows.length, scanned: undefined };
+/** filter=critical reads the alert stream only. */
+const CRITICAL_STREAM: CrudFilter[] = [{ field: 'stream', operator: 'eq', value: 'ALERTS' }];
 
-  const tailing = q.follow && (q.page === 1 || q.critical);
+/**
+ * filter=policy reads the policy subjects unless the user names a subject: a group of its own (Refine
+ * keeps it apart from the `subject` filter and out of the URL), which the data provider writes before
+ * the table's filters, so a `subject` the user sets replaces it (providers/api/list-query.ts).
+ */
+const POLICY_SUBJECTS: CrudFilter[] = [{ key: 'policy', operator: 'and', value: [{ field: 'subject', operator: 'eq', value: POLICY_SUBJECT }] }];
+
+export function useEvents({ filter, follow }: EventsTabOptions) {
+  const invalidate = useInvalidate();
+  const critical = filter === 'critical';
+  const permanent = useMemo(() => (critical ? CRITICAL_STREAM : filter === 'policy' ? POLICY_SUBJECTS : undefined), [critical, filter]);
+  const list = useListTable<EventRow>({ ...EVENTS, permanent, staleTime: 0, pagination: critical ? 'off' : 'server' });
+
+  const loaded = list.tableProps.dataSource ?? [];
+  const rows = critical ? loaded.filter(isCriticalEvent) : loaded;
+  /** How many alert events the critical filter looked through (one page of the API's largest size). */
+  const scanned = critical && list.tableQuery.data ? loaded.length : undefined;
+
+  const tailing = follow && (critical || list.currentPage === 1);
   const last = useRef(0);
   useEffect(() => {
     if (!tailing) return;
@@ -68,5 +67,5 @@ export function useEvents(q: EventsTabQuery) {
     };
   }, [tailing, invalidate]);
 
-  return { ...query, data, tailing };
+  return { ...list, critical, rows, scanned, tailing };
 }

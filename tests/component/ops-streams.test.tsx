@@ -167,6 +167,43 @@ describe('/streams page', () => {
     expect(api.of('GET', '/dlq').find((c) => c.query.get('limit') !== '1')!.query.get('subject')).toBe('pricing.>');
   });
 
+  it('a deep link to a filtered, paged events view is read by the table, and a subject search rewrites the URL', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi([(c) => (c.path === '/streams/events' ? { body: listOf(EVENTS, 60) } : undefined)]);
+    renderConsole({ path: '/streams?stream=ORDERS&subject=orders.*&page=2', route: '/streams', page: <StreamsPage /> });
+    await waitFor(() => expect(api.of('GET', '/streams/events').length).toBeGreaterThan(0));
+    const first = api.of('GET', '/streams/events')[0].query;
+    expect([first.get('stream'), first.get('subject'), first.get('offset'), first.get('limit')]).toEqual(['ORDERS', 'orders.*', '20', '20']);
+    expect(screen.getByText('Subject: orders.*')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Subject'), '{Control>}a{/Control}orders.created{Enter}');
+    await waitFor(() => expect(location()).toBe('/streams?stream=ORDERS&subject=orders.created'));
+    const last = api.of('GET', '/streams/events').at(-1)!.query;
+    expect([last.get('stream'), last.get('subject'), last.get('offset')]).toEqual(['ORDERS', 'orders.created', '0']);
+    expect(screen.getByText('Subject: orders.created')).toBeInTheDocument();
+  });
+
+  it('filter=policy reads the policy subjects, kept out of the URL, until a subject is named', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = streamsApi();
+    renderConsole({ path: '/streams?filter=policy', route: '/streams', page: <StreamsPage /> });
+    await screen.findByLabelText('Inspect event 42 orders.status_changed');
+    expect(api.of('GET', '/streams/events')[0].query.get('subject')).toBe('pricing.>');
+    expect(location()).toBe('/streams?filter=policy');
+    await user.type(screen.getByLabelText('Subject'), 'pricing.proposal_created{Enter}');
+    await waitFor(() => expect(location()).toBe('/streams?filter=policy&subject=pricing.proposal_created'));
+    expect(api.of('GET', '/streams/events').at(-1)!.query.get('subject')).toBe('pricing.proposal_created');
+  });
+
+  it('filter=critical scans the newest alert events in one request and writes no page state', async () => {
+    const api = streamsApi();
+    renderConsole({ path: '/streams?filter=critical', route: '/streams', page: <StreamsPage /> });
+    await screen.findByLabelText('Inspect event 41 alerts.raised');
+    const q = api.of('GET', '/streams/events')[0].query;
+    expect([q.get('stream'), q.get('limit'), q.get('offset')]).toEqual(['ALERTS', '500', '0']);
+    expect(screen.getByText('Critical alerts among the newest 2 alert events')).toBeInTheDocument();
+    expect(location()).toBe('/streams?filter=critical');
+  });
+
   it('switching tabs writes ?tab= and keeps the page-wide filters; removing a filter drops it', async () => {
     const user = userEvent.setup({ delay: null });
     streamsApi();
