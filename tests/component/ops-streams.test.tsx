@@ -182,6 +182,21 @@ describe('/streams page', () => {
     expect(screen.getByText('Subject: orders.created')).toBeInTheDocument();
   });
 
+  it('a stream the API refuses in a link is dropped from the URL and named, as on every list', async () => {
+    const api = fakeApi([
+      (c) =>
+        c.path === '/streams/events' && c.query.get('stream') === 'NOPE'
+          ? { status: 400, body: { message: 'Invalid request query: stream: Invalid option', code: 'validation_failed', details: [{ field: 'stream', message: 'Invalid option', code: 'invalid_value' }] } }
+          : undefined,
+      (c) => (c.path === '/streams/events' ? { body: listOf(EVENTS, 3) } : undefined),
+    ]);
+    renderConsole({ path: '/streams?stream=NOPE', route: '/streams', page: <StreamsPage /> });
+    expect(await screen.findByText('The link asked for Stream “NOPE”, which is not a valid filter. Showing events without it.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Inspect event 42 orders.status_changed')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/streams'));
+    expect(api.of('GET', '/streams/events').at(-1)!.query.has('stream')).toBe(false);
+  });
+
   it('filter=policy reads the policy subjects, kept out of the URL, until a subject is named', async () => {
     const user = userEvent.setup({ delay: null });
     const api = streamsApi();
