@@ -55,7 +55,9 @@ export async function startServer(t: Target, port: number, env: NodeJS.ProcessEn
     e.DATA_DIR = t.dataDir!;
     e.DATABASE_URL = '';
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (docs/performance.md)
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {

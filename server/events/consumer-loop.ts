@@ -32,6 +32,8 @@ interface Claimed { seq: number; tenant_id: string; attempts: number; first_fail
 interface Settled { c: Claimed; error: string | null }
 
 const IDLE_MS = 1000;
+/** How many events a fetch may read per message it may claim (docs/events.md "Consumers"). */
+const SCAN_AHEAD = 10;
 const STOP_GRACE_MS = 2000;
 
 export class ConsumerLoop {
@@ -183,14 +185,18 @@ export class ConsumerLoop {
     }
     const cursor = Number(lock.rows[0].cursor);
     const { rows } = await tx.query<{ seq: number | null; tenant_id: string; claimed: boolean }>(
-      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $4),
+      // scans up to SCAN_AHEAD × limit events but claims at most `limit` matches: a consumer that
+      // matches few subjects walks a burst of others in few rounds. The cursor stops at the last
+      // match when the claim is full (the rest of the window is read again next round).
+      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $6),
+            m as (select seq, tenant_id, subject from ev where subject ~ $3 order by seq limit $4),
             ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
                     select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($5 || ' milliseconds')::interval
-                      from ev where subject ~ $3
+                      from m
                     on conflict do nothing returning seq, tenant_id)
        select seq, tenant_id, true as claimed from ins
-       union all select max(seq), null, false from ev`,
-      [this.def.name, cursor, this.regex, limit, String(this.def.ackWaitMs)],
+       union all select case when (select count(*) from m) >= $4 then (select max(seq) from m) else (select max(seq) from ev) end, null, false`,
+      [this.def.name, cursor, this.regex, limit, String(this.def.ackWaitMs), limit * SCAN_AHEAD],
     );
     const maxRow = rows.find((r) => !r.claimed);
     const maxseq = maxRow?.seq == null ? cursor : Number(maxRow.seq);

@@ -77,6 +77,33 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
     expect(new Set(successes).size).toBe(successes.length);
   }, 60_000);
 
+  it('a narrow consumer gets every match of a long burst of other subjects, once (scan windows, full claims)', async () => {
+    const got: number[] = [];
+    await s.app.events.register({
+      name: 'scan-narrow',
+      filterSubjects: ['jobs.scan.hit'],
+      batchSize: 5,
+      concurrency: 5,
+      async handle(m: EventMessage) {
+        got.push(m.seq);
+      },
+    });
+    // 400 others with a hit every 37th, then a run of 23 hits in a row (claims fill before the window ends)
+    const subjects = Array.from({ length: 400 }, (_, i) => (i % 37 === 36 ? 'jobs.scan.hit' : 'jobs.scan.miss'));
+    subjects.splice(200, 0, ...Array.from({ length: 23 }, () => 'jobs.scan.hit'));
+    const hits: number[] = [];
+    for (let i = 0; i < subjects.length; ) {
+      let j = i;
+      while (j < subjects.length && subjects[j] === subjects[i]) j++;
+      const seqs = await emit(s.db, T, subjects[i], Array.from({ length: j - i }, () => ({})));
+      if (subjects[i] === 'jobs.scan.hit') hits.push(...seqs);
+      i = j;
+    }
+    await waitFor(() => got.length >= hits.length, 'every hit delivered', 30_000);
+    await sleep(300); // a duplicate would show up now
+    expect([...got].sort((a, b) => a - b)).toEqual(hits);
+  }, 60_000);
+
   it('dead-letters a poison message exactly once after 5 attempts; a replay after the fix delivers it once', async () => {
     const attempts = new Map<number, number>();
     const ok: number[] = [];

@@ -20,7 +20,7 @@ import { emitOpened, listingEvent, listingEvents, type ListingEventRow } from '.
 
 export const PUSH_CONSUMER = 'listing-push';
 /** Most listings pushed in one transaction; also the consumer's concurrency, so a round's messages meet in one batch. */
-const PUSH_BATCH = 200;
+const PUSH_BATCH = 500;
 
 interface ListingRow {
   id: string; marketplace_id: string; product_id: string; variant_id: string; sku: string; title: string; price_cents: number;
@@ -108,12 +108,25 @@ async function pushToAccount(
     }
   }
   if (accepted.length === 0) return;
+  // competitor offers and the buy box as the marketplace shows them after the push, stored with the push's answer
+  const offered = accepted.filter((a) => a.res.externalId && a.p.action !== 'end').map((a) => a.res.externalId);
+  const snaps = new Map((offered.length > 0 ? await connectorFor(tx, account, env).pullOffers(offered) : []).map((s) => [s.externalId, s]));
+  const snap = (a: (typeof accepted)[number]) => (a.p.action === 'end' ? undefined : snaps.get(a.res.externalId));
   await tx.query(
-    `update listings l set external_id = u.e, status = u.s, sync_state = 'synced', feed_message = u.m, quantity = u.q, last_pushed_at = now(), updated_at = now()
-       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) as u(id, e, s, m, q) where l.id = u.id`,
+    `update listings l set external_id = u.e, status = u.s, sync_state = 'synced', feed_message = u.m, quantity = u.q, last_pushed_at = now(), updated_at = now(),
+            offers = case when u.pulled then u.o else l.offers end,
+            buy_box_owner = case when u.pulled then u.owner else l.buy_box_owner end,
+            buy_box_price_cents = case when u.pulled then u.bp else l.buy_box_price_cents end,
+            competitors_count = case when u.pulled then jsonb_array_length(u.o) else l.competitors_count end,
+            lowest_competitor_cents = case when u.pulled then (select min((x->>'price_cents')::int) from jsonb_array_elements(u.o) x) else l.lowest_competitor_cents end
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[], $7::jsonb[], $8::text[], $9::int[])
+            as u(id, e, s, m, q, pulled, o, owner, bp)
+      where l.id = u.id`,
     [
       accepted.map((a) => a.l.id), accepted.map((a) => a.res.externalId || a.l.external_id), accepted.map((a) => a.status),
       accepted.map((a) => a.res.message ?? null), accepted.map((a) => a.p.quantity),
+      accepted.map((a) => snap(a) !== undefined), accepted.map((a) => (snap(a) ? JSON.stringify(snap(a)!.offers) : null)),
+      accepted.map((a) => snap(a)?.buyBoxOwner ?? null), accepted.map((a) => snap(a)?.buyBoxPriceCents ?? null),
     ],
   );
   await tx.query(
@@ -132,11 +145,6 @@ async function pushToAccount(
       details: { action: p.action, external_id: res.externalId, price_cents: p.priceCents, quantity: p.quantity },
     });
     out.events.push(newEvent(LISTING_EVENTS.pushed, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, status, external_id: res.externalId }, causeOf.get(l.id)));
-  }
-  const offered = accepted.filter((a) => a.res.externalId && a.p.action !== 'end').map((a) => a.res.externalId);
-  if (offered.length > 0) {
-    const snaps = await connectorFor(tx, account, env).pullOffers(offered);
-    await applyOffers(tx, account.id, snaps);
   }
 }
 
@@ -216,6 +224,7 @@ export function listingPushConsumer(ctx: ConsumerContext): ConsumerDef {
     name: PUSH_CONSUMER,
     filterSubjects: [LISTING_EVENTS.changed, LISTING_EVENTS.deleted],
     agentName: 'marketplace-connector',
+    batchSize: PUSH_BATCH,
     concurrency: PUSH_BATCH,
     handle: batchedHandler({
       max: PUSH_BATCH,

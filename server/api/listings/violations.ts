@@ -98,8 +98,11 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
   }
   if (gone.length) await tx.query(`update map_violations set state = 'resolved', resolved_at = now() where id = any($1::uuid[])`, [gone]);
   await tx.query(
-    `update listings l set open_violations = (select count(*)::int from map_violations m where m.listing_id = l.id and m.state <> 'resolved')
-      where l.tenant_id = $1 and l.id = any($2::uuid[])`,
+    // only the listings whose count moved are written (a listing row is wide and well indexed)
+    `update listings l set open_violations = c.n
+       from (select x.id, (select count(*)::int from map_violations m where m.listing_id = x.id and m.state <> 'resolved') as n
+               from listings x where x.tenant_id = $1 and x.id = any($2::uuid[])) c
+      where l.id = c.id and l.open_violations is distinct from c.n`,
     [tenantId, listingIds],
   );
   return { opened, resolved: gone };
