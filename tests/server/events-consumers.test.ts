@@ -89,7 +89,7 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
       },
     });
     // 400 others with a hit every 37th, then a run of 23 hits in a row (claims fill before the window ends)
-    const subjects = Array.from({ length: 400 }, (_, i) => (i % 37 === 36 ? 'jobs.scan.hit' : 'jobs.scan.miss'));
+    const subjects: string[] = Array.from({ length: 400 }, (_, i) => (i % 37 === 36 ? 'jobs.scan.hit' : 'jobs.scan.miss'));
     subjects.splice(200, 0, ...Array.from({ length: 23 }, () => 'jobs.scan.hit'));
     const hits: number[] = [];
     for (let i = 0; i < subjects.length; ) {

@@ -14,6 +14,7 @@
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
+import { batchedSteps } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
 import { routeOrder } from './route-order';
@@ -25,6 +26,8 @@ export const ROUTER_CONSUMER = 'dropship-router';
 export const LABELS_CONSUMER = 'dropship-labels';
 export const TRACKING_CONSUMER = 'dropship-tracking';
 export const DROPSHIP_ALERTS_CONSUMER = 'dropship-alerts';
+/** Steps of one consumer's round handled in one transaction (docs/events.md "Batched consumers"). */
+const STEP_BATCH = 200;
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
 const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
@@ -34,21 +37,21 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
     name: ROUTER_CONSUMER,
     filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
     agentName: 'dropship-router',
-    async handle(msg) {
-      await ctx.db.transaction(async (tx) => {
-        if (msg.subject === 'orders.created') {
-          const d = msg.data as { id: string; source?: string };
-          // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
-          if (d.source !== 'marketplace' && d.source !== 'replacement') return;
-          if (!(await loadSettings(tx, msg.tenantId)).automation_enabled) return;
-          await routeOrder(tx, msg.tenantId, d.id, 1, idsOf(msg));
-          return;
-        }
-        const d = msg.data as { order_id: string; attempt: number };
-        // a released hold routes again past the tenant's hold rules: a person accepted them
-        await routeOrder(tx, msg.tenantId, d.order_id, Number(d.attempt) + 1, idsOf(msg), { skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
-      }, { tenantId: msg.tenantId });
-    },
+    batchSize: STEP_BATCH,
+    concurrency: STEP_BATCH,
+    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
+      if (msg.subject === 'orders.created') {
+        const d = msg.data as { id: string; source?: string };
+        // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
+        if (d.source !== 'marketplace' && d.source !== 'replacement') return;
+        if (!(await loadSettings(tx, msg.tenantId)).automation_enabled) return;
+        await routeOrder(tx, msg.tenantId, d.id, 1, idsOf(msg));
+        return;
+      }
+      const d = msg.data as { order_id: string; attempt: number };
+      // a released hold routes again past the tenant's hold rules: a person accepted them
+      await routeOrder(tx, msg.tenantId, d.order_id, Number(d.attempt) + 1, idsOf(msg), { skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
+    }),
   };
 }
 
@@ -57,19 +60,19 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
     name: LABELS_CONSUMER,
     filterSubjects: [FULFILLMENT_EVENTS.poConfirmed],
     agentName: 'dropship-labels',
-    async handle(msg) {
+    batchSize: STEP_BATCH,
+    concurrency: STEP_BATCH,
+    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
       const d = msg.data as { order_id: string };
-      await ctx.db.transaction(async (tx) => {
-        // the label waits until every open purchase order of the order is confirmed
-        const open = await tx.query(`select 1 from purchase_orders where tenant_id = $1 and order_id = $2 and status = 'placed'`, [msg.tenantId, d.order_id]);
-        if (open.rows.length) return;
-        const st = await tx.query<{ status: string; hold_reason: string | null }>('select status, hold_reason from orders where tenant_id = $1 and id = $2', [msg.tenantId, d.order_id]);
-        // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabel
-        // keeps one live outbound label per order, so a live label is never bought twice)
-        if (!['ordered_from_supplier', 'shipped'].includes(st.rows[0]?.status ?? '') || st.rows[0].hold_reason) return;
-        await buyLabel(tx, msg.tenantId, d.order_id, {}, idsOf(msg));
-      }, { tenantId: msg.tenantId });
-    },
+      // the label waits until every open purchase order of the order is confirmed
+      const open = await tx.query(`select 1 from purchase_orders where tenant_id = $1 and order_id = $2 and status = 'placed'`, [msg.tenantId, d.order_id]);
+      if (open.rows.length) return;
+      const st = await tx.query<{ status: string; hold_reason: string | null }>('select status, hold_reason from orders where tenant_id = $1 and id = $2', [msg.tenantId, d.order_id]);
+      // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabel
+      // keeps one live outbound label per order, so a live label is never bought twice)
+      if (!['ordered_from_supplier', 'shipped'].includes(st.rows[0]?.status ?? '') || st.rows[0].hold_reason) return;
+      await buyLabel(tx, msg.tenantId, d.order_id, {}, idsOf(msg));
+    }),
   };
 }
 
@@ -79,13 +82,13 @@ export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
     name: TRACKING_CONSUMER,
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
     agentName: 'dropship-tracking',
-    async handle(msg) {
+    batchSize: STEP_BATCH,
+    concurrency: STEP_BATCH,
+    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
       const d = msg.data as { id: string; status?: string };
-      await ctx.db.transaction(async (tx) => {
-        if (msg.subject === LABEL_EVENTS.bought) await pushTracking(tx, msg.tenantId, d.id, env, idsOf(msg));
-        else await applyScan(tx, msg.tenantId, d.id, d.status ?? '', idsOf(msg));
-      }, { tenantId: msg.tenantId });
-    },
+      if (msg.subject === LABEL_EVENTS.bought) await pushTracking(tx, msg.tenantId, d.id, env, idsOf(msg));
+      else await applyScan(tx, msg.tenantId, d.id, d.status ?? '', idsOf(msg));
+    }),
   };
 }
 
