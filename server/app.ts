@@ -18,7 +18,7 @@ import { createAuthenticate } from './api/authenticate';
 import { createAuthCache } from './api/auth-cache';
 import { createRateLimit } from './api/rate-limit';
 import { apiModules } from './api/routes';
-import { route } from './api/kit';
+import { route, type RouteDef } from './api/kit';
 import type { Api, Services } from './api/module';
 import { createVerifier } from './auth/jwt';
 import { resolveJwtSecret } from './auth/secret';
@@ -31,7 +31,9 @@ import './api/context';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
 import { registerStatic } from './http/static';
-import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
+import { BODY_LIMIT, IMPORT_BODY_LIMIT, isImportUpload, registerBodyLimits } from './http/body-limits';
+import { streamFileBodies } from './http/file-uploads';
+import { importFilesDir } from './api/imports/import-file';
 import { countsChanged } from './api/list-kit/count-cache';
 
 export interface BuildOptions {
@@ -128,8 +130,21 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
       scope.addHook('onClose', async () => cache.close());
       scope.addHook('preHandler', createAuthenticate({ db, verify, checkSession: !config.supabaseUrl, cache }));
       scope.addHook('preHandler', createRateLimit({ db, perMinute: config.rateLimitPerMin, writesPerMinute: config.rateLimitWritesPerMin }));
-      const api: Api = { app: scope, services, route: (def) => route(scope, db, def) };
+      // import uploads go to a scope of their own that streams file bodies to disk (server/http/file-uploads.ts)
+      const uploads: RouteDef[] = [];
+      const api: Api = {
+        app: scope,
+        services,
+        route: (def) => {
+          if (isImportUpload(def.method, `/api${def.url}`)) uploads.push(def as RouteDef);
+          else route(scope, db, def);
+        },
+      };
       for (const mod of apiModules) mod.routes(api);
+      await scope.register(async (files) => {
+        streamFileBodies(files, { dir: importFilesDir(config.dataDir), limit: IMPORT_BODY_LIMIT });
+        for (const def of uploads) route(files, db, def);
+      });
     },
     { prefix: '/api' },
   );

@@ -1,21 +1,25 @@
 /**
  * CSV plumbing for imports and exports — docs/commerce.md Row numbers in reports are line numbers of the
  * file as a spreadsheet shows them: the header is row 1, the first record row 2 (docs/commerce.md).
- * Files are read as a stream of records (papaparse `step`, paused every READ_BATCH rows), so a large
- * import validates without holding every parsed row and without blocking the process.
+ * Files are read as a stream of records: text chunks from disk or from a string (csv-input.ts) go
+ * through papaparse's stream reader with `step`, paused every READ_BATCH rows, so a large import
+ * validates without holding the file or every parsed row, and without blocking the process.
  */
 import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
 
 import type { RowError } from '../../contract/imports';
 import { hasNul } from '../../contract/fields';
+import { openInput, sizeOf, type CsvInput } from './csv-input';
 
 export type { RowError };
+export type { CsvFile, CsvInput } from './csv-input';
 
 export interface CsvRecord { row: number; get(column: string): string }
 
 export interface ParseOptions { delimiter?: string; quoteChar?: string }
 
-/** Rows read so far and how far into the text (0–1): the streaming reader reports both. */
+/** Rows read so far and how far into the file (0–1): the streaming reader reports both. */
 export interface ReadProgress { rows: number; fraction: number }
 
 export interface DelimitedFile {
@@ -34,30 +38,61 @@ export const MAX_CELL = 20_000;
 /** Rows between two yields of the streaming reader. */
 export const READ_BATCH = 1000;
 
-export function openDelimited(text: string, opts: ParseOptions = {}): DelimitedFile {
-  const body = text.replace(/^\uFEFF/, '');
-  // exports of some marketplaces start with blank lines before the header
-  const lead = body.match(/^(?:[ \t]*\r?\n)*/)?.[0] ?? '';
-  const skipped = (lead.match(/\n/g) ?? []).length;
-  const rest = body.slice(lead.length);
-  const config = {
+/** What the header read looks at first: papaparse's own window for guessing line breaks. */
+const HEAD = 1024 * 1024;
+
+type Config = Papa.ParseConfig<Record<string, string>> & { delimiter: string; quoteChar: string };
+
+/** The header, and the delimiter and line break papaparse guessed from the start of the file. */
+function readHeader(input: CsvInput, config: Config): Promise<{ fields: string[]; delimiter: string; linebreak: string }> {
+  return new Promise((resolve, reject) => {
+    const stream = openInput(input, { lines: 0 }, HEAD);
+    Papa.parse<Record<string, string>, Readable>(stream, {
+      ...config,
+      preview: 1,
+      complete: (r) => {
+        stream.destroy();
+        resolve({ fields: r.meta.fields ?? [], delimiter: r.meta.delimiter, linebreak: r.meta.linebreak });
+      },
+      error: (e) => {
+        stream.destroy();
+        reject(e);
+      },
+    });
+  });
+}
+
+export async function openDelimited(input: CsvInput, opts: ParseOptions = {}): Promise<DelimitedFile> {
+  const config: Config = {
     header: true,
     skipEmptyLines: 'greedy' as const,
     delimiter: opts.delimiter ?? '',
     quoteChar: opts.quoteChar ?? '"',
     transformHeader: (h: string) => h.trim(),
   };
-  const header = (Papa.parse<Record<string, string>>(rest, { ...config, preview: 1 }).meta.fields ?? []).filter((f) => f !== '');
+  const head = await readHeader(input, config);
+  const header = head.fields.filter((f) => f !== '');
   const lower = new Map(header.map((h) => [h.toLowerCase(), h]));
+  // the records are read in small chunks: the guesses made on the first MiB hold for all of them
+  const records: Config = { ...config, delimiter: config.delimiter || head.delimiter, newline: head.linebreak as Papa.ParseConfig['newline'] };
+  const size = sizeOf(input);
   return {
     header,
     each(errors, onRecord, onProgress) {
       let index = 0;
+      let read = 0;
+      let paused = false;
+      const lead = { lines: 0 };
+      const stream = openInput(input, lead);
+      stream.on('data', (chunk: string) => {
+        read += Buffer.byteLength(chunk);
+      });
+      const fraction = () => (size ? Math.min(1, read / size) : 1);
       return new Promise<number>((resolve, reject) => {
-        Papa.parse<Record<string, string>>(rest, {
-          ...config,
+        Papa.parse<Record<string, string>, Readable>(stream, {
+          ...records,
           step: (result, parser) => {
-            const row = index + 2 + skipped;
+            const row = index + 2 + lead.lines;
             index++;
             for (const e of result.errors) {
               if (e.code !== 'UndetectableDelimiter') errors.push({ row, column: '', reason: e.message });
@@ -90,21 +125,33 @@ export function openDelimited(text: string, opts: ParseOptions = {}): DelimitedF
                 },
               });
             } catch (e) {
-              parser.abort();
               reject(e as Error);
+              parser.abort();
+              stream.destroy();
               return;
             }
             if (index % READ_BATCH === 0) {
-              // papaparse can pause a string parse from its step callback; resuming on the next turn
-              // lets timers, polls and other requests run between batches
+              // the parser and the file both wait: timers, polls and other requests run between
+              // batches, and no more of the file is read than the parser has taken
+              paused = true;
               parser.pause();
-              onProgress?.({ rows: index, fraction: rest.length ? result.meta.cursor / rest.length : 1 });
-              setImmediate(() => parser.resume());
+              stream.pause();
+              onProgress?.({ rows: index, fraction: fraction() });
+              setImmediate(() => {
+                paused = false;
+                parser.resume();
+                // paused again within the chunk: that pause resumes the file
+                if (!paused) stream.resume();
+              });
             }
           },
           complete: () => {
             onProgress?.({ rows: index, fraction: 1 });
             resolve(index);
+          },
+          error: (e) => {
+            stream.destroy();
+            reject(e);
           },
         });
       });

@@ -5,7 +5,7 @@
  */
 import type { OrderStatus } from '../../contract/orders';
 import { isRealDay, MONEY_MAX, QUANTITY_MAX } from '../../contract/fields';
-import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type ReadProgress, type RowError } from './csv';
+import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type CsvInput, type ReadProgress, type RowError } from './csv';
 
 export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }
 
@@ -76,9 +76,9 @@ function group(orders: Map<string, ImportedOrder>, key: string, make: () => Impo
   orders.set(key, o);
 }
 
-export async function parseAmazonOrders(text: string, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
+export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
   // Amazon's flat-file reports are unquoted: a quote inside a product name is a plain character
-  const file = openDelimited(text, { delimiter: '\t', quoteChar: '\u0000' });
+  const file = await openDelimited(input, { delimiter: '\t', quoteChar: '\u0000' });
   const errors: RowError[] = missingColumns(file.header, AMAZON_REQUIRED);
   const headerBad = errors.length > 0;
   const orders = new Map<string, ImportedOrder>();
@@ -135,8 +135,8 @@ export async function parseAmazonOrders(text: string, onProgress?: (p: ReadProgr
 
 const EBAY_REQUIRED = ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date'] as const;
 
-export async function parseEbayOrders(text: string, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
-  const file = openDelimited(text);
+export async function parseEbayOrders(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
+  const file = await openDelimited(input);
   // eBay names the SKU column "Custom Label" or "Custom Label (SKU)"
   const header = file.header.map((h) => (h.toLowerCase().startsWith('custom label') ? 'Custom Label' : h));
   const errors: RowError[] = missingColumns(header, EBAY_REQUIRED);

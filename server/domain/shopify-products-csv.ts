@@ -4,7 +4,7 @@
  * row; writes the same layout, so an export re-imports to the same data. Product SKU = upper-case handle.
  */
 import { MONEY_MAX, STOCK_MAX, WEIGHT_MAX } from '../../contract/fields';
-import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type ReadProgress, type RowError } from './csv';
+import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type CsvInput, type ReadProgress, type RowError } from './csv';
 
 export const SHOPIFY_COLUMNS = [
   'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published',
@@ -57,8 +57,8 @@ export interface ShopifyParse { products: ShopifyProduct[]; errors: RowError[]; 
 const orNull = (s: string) => (s === '' ? null : s);
 
 /** Reads and validates the whole file as a stream of rows; `onProgress` follows the rows read. */
-export async function parseShopifyProducts(text: string, onProgress?: (p: ReadProgress) => void): Promise<ShopifyParse> {
-  const file = openDelimited(text);
+export async function parseShopifyProducts(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<ShopifyParse> {
+  const file = await openDelimited(input);
   const errors: RowError[] = missingColumns(file.header, REQUIRED);
   // a header without the required columns: count the rows for the report, check none of them
   const headerBad = errors.length > 0;

@@ -8,6 +8,9 @@
  * transaction's progress cannot be read from the database by anyone else (uncommitted), so it is
  * copied to the job row from outside that transaction: on PostgreSQL through another pooled
  * connection; on PGlite (one connection, held by the write) not at all until the commit.
+ *
+ * A job's file (import-file.ts) is the job's from `enqueue`: removed once it has been read, or when
+ * the job ends or is dropped; files a crash left behind are removed on start.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,12 +22,13 @@ import { writeAudit } from '../kit';
 import { CommandOutbox } from '../../events/outbox';
 import { runtimeTx } from '../../events/runtime-tx';
 import { allErrors, importInvalid, type Importer, type ImportPlan } from './importer';
+import { importFilesDir, sweepImportFiles, type ImportFile } from './import-file';
 import {
   claimJob, failJob, finishJob, heartbeat, INTERRUPTED, recoverInterruptedJobs, saveProgress,
   type ImportJob, type JobError,
 } from './import-jobs';
 
-/** Jobs waiting or running in one process; more answer 503 (each holds its file in memory). */
+/** Jobs waiting or running in one process; more answer 503 (each holds its file on disk until read). */
 export const MAX_PENDING = 10;
 /** How often progress reaches the job row (other processes, later reads). */
 const SAVE_EVERY_MS = 1000;
@@ -37,7 +41,8 @@ interface Pending {
   tenantId: string;
   auth: AuthInfo;
   correlationId: string;
-  text: string;
+  /** The uploaded file; `enqueue` makes the job its owner. */
+  upload: ImportFile;
   importer: Importer;
 }
 
@@ -60,13 +65,16 @@ export interface ImportWorker {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker {
+export function createImportWorker(db: Db, log: FastifyBaseLogger, dataDir: string): ImportWorker {
   const id = randomUUID();
   const queue: Pending[] = [];
   const live = new Map<string, Pending>();
   let running: Promise<void> | null = null;
   let stopping = false;
   let beat: NodeJS.Timeout | undefined;
+
+  /** Removes the job's file (once: later calls do nothing); a failure to remove is only logged. */
+  const dropFile = (p: Pending) => p.upload.release('job').catch((e: unknown) => log.warn({ err: e, job: p.job.id }, 'import file not removed'));
 
   async function claim(p: Pending): Promise<boolean> {
     const until = Date.now() + CLAIM_WAIT_MS;
@@ -100,13 +108,13 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
     job.status = 'running';
     job.phase = 'validating';
     job.started_at = new Date().toISOString();
-    const file = await p.importer.read(p.text, (r: ReadProgress) => {
+    const file = await p.importer.read(p.upload.input, (r: ReadProgress) => {
       job.rows_done = r.rows;
       job.percent = Math.min(99, Math.floor(r.fraction * 100));
       save();
     });
     // the file is read: only the parsed rows are needed from here on
-    p.text = '';
+    await dropFile(p);
     job.rows_total = file.rowsTotal;
     job.rows_done = file.rowsTotal;
     job.percent = 100;
@@ -192,6 +200,7 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
         await fail(p, e);
       } finally {
         live.delete(p.job.id);
+        await dropFile(p);
       }
     }
   }
@@ -209,6 +218,8 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
     id,
     pending: () => live.size,
     enqueue(p) {
+      // throws when the request has already let the file go (its client left): no job then
+      p.upload.adopt();
       live.set(p.job.id, p);
       queue.push(p);
       kick();
@@ -218,6 +229,10 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
       return p && p.tenantId === tenantId && p.job.status !== 'queued' ? { ...p.job } : null;
     },
     async start() {
+      // no job of a previous run is resumed (below), so none of their files is needed
+      const dir = importFilesDir(dataDir);
+      const swept = await sweepImportFiles(dir, { all: db.engine === 'pglite' });
+      if (swept) log.warn({ files: swept, dir }, 'import files left by an earlier run removed');
       const failed = await recoverInterruptedJobs(db, { all: db.engine === 'pglite', exceptWorker: id });
       if (failed.length) log.warn({ jobs: failed }, 'import jobs interrupted by a restart marked failed');
       // other processes (PostgreSQL) judge this one alive by these heartbeats
@@ -232,6 +247,7 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger): ImportWorker
       stopping = true;
       if (beat) clearInterval(beat);
       const waiting = queue.splice(0);
+      await Promise.all(waiting.map(dropFile));
       if (running) await running;
       if (waiting.length) {
         await runtimeTx(db, (tx) =>

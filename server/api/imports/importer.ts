@@ -5,7 +5,7 @@
  */
 import type { Permission } from '../../../contract/permissions';
 import type { Tx } from '../../db';
-import type { ReadProgress, RowError } from '../../domain/csv';
+import type { CsvInput, ReadProgress, RowError } from '../../domain/csv';
 import type { AuthInfo } from '../context';
 import { HttpError } from '../errors';
 import type { AuditInput } from '../kit';
@@ -39,7 +39,8 @@ export interface ReadFile {
 export interface Importer {
   kind: ImportKind;
   permission: Permission;
-  read(text: string, onProgress?: (p: ReadProgress) => void): Promise<ReadFile>;
+  /** The stored upload (a file on disk) or the text itself. */
+  read(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<ReadFile>;
 }
 
 export function importInvalid(errors: RowError[], rowsTotal: number): HttpError {

@@ -87,8 +87,8 @@ function ordersImporter(marketplace: Extract<Marketplace, 'amazon' | 'ebay'>): I
   return {
     kind: marketplace === 'amazon' ? 'amazon-orders' : 'ebay-orders',
     permission: 'write:orders',
-    async read(text, onProgress) {
-      const parsed = marketplace === 'amazon' ? await parseAmazonOrders(text, onProgress) : await parseEbayOrders(text, onProgress);
+    async read(input, onProgress) {
+      const parsed = marketplace === 'amazon' ? await parseAmazonOrders(input, onProgress) : await parseEbayOrders(input, onProgress);
       return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, marketplace, parsed.orders, parsed.rowsTotal) };
     },
   };

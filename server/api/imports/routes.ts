@@ -3,34 +3,31 @@
  * orders CSV. Validate all, report every bad row, write all or nothing in one transaction, answer
  * `{created, updated, rows}`. A small file is done within the request; a large one (or `?mode=job`)
  * answers 202 with a job that streams through validation and writing with progress
- * (import-worker.ts; docs/commerce.md "Import jobs").
+ * (import-worker.ts; docs/commerce.md "Import jobs"). The body arrives here already on disk
+ * (import-file.ts, streamed there after authentication: server/http/file-uploads.ts).
  */
 import { defineModule, type ApiModule } from '../module';
 import { list, one, type Ctx } from '../kit';
 import { HttpError, notFound } from '../errors';
-import { fileBody, importQuery, jobListQuery, jobParams, type ImportQuery } from '../../../contract/imports';
+import { importQuery, jobListQuery, jobParams, type ImportQuery } from '../../../contract/imports';
 import { shopifyImporter } from './shopify';
 import { amazonImporter, ebayImporter } from './orders';
 import { allErrors, importInvalid, type Importer } from './importer';
 import { createImportWorker, MAX_PENDING, type ImportWorker } from './import-worker';
 import { getJob, insertJob, listJobs } from './import-jobs';
+import { importUpload, type ImportFile } from './import-file';
 
 /** Above either size a file becomes a job unless `?mode=sync`. */
 export const JOB_MIN_BYTES = 1024 * 1024;
 export const JOB_MIN_ROWS = 5000;
 
-function isLarge(text: string): boolean {
-  if (Buffer.byteLength(text) > JOB_MIN_BYTES) return true;
-  // line count as a cheap stand-in for rows (a quoted newline counts too: only the switch depends on it)
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > JOB_MIN_ROWS) return true;
-  return false;
-}
+// line count as a cheap stand-in for rows (a quoted newline counts too: only the switch depends on it)
+const isLarge = (file: ImportFile) => file.bytes > JOB_MIN_BYTES || file.lines > JOB_MIN_ROWS;
 
 /** The synchronous path: everything inside the request's one transaction. */
-async function importNow(ctx: Ctx<unknown, ImportQuery, string>, importer: Importer) {
+async function importNow(ctx: Ctx<unknown, ImportQuery, ImportFile>, importer: Importer) {
   const t = ctx.auth.tenantId;
-  const file = await importer.read(ctx.body);
+  const file = await importer.read(ctx.body.input);
   const plan = await file.plan(ctx.tx, t);
   const errors = allErrors(file, plan);
   if (errors.length) throw importInvalid(errors, file.rowsTotal);
@@ -39,23 +36,23 @@ async function importNow(ctx: Ctx<unknown, ImportQuery, string>, importer: Impor
   return { ...plan.summary, dry_run: false };
 }
 
-async function importLater(ctx: Ctx<unknown, ImportQuery, string>, importer: Importer, worker: ImportWorker) {
+async function importLater(ctx: Ctx<unknown, ImportQuery, ImportFile>, importer: Importer, worker: ImportWorker) {
   if (worker.pending() >= MAX_PENDING) {
     throw new HttpError(503, 'import_queue_full', 'Too many imports are waiting; try again in a minute.', null, { 'Retry-After': '30' });
   }
   const job = await insertJob(ctx.tx, {
     tenantId: ctx.auth.tenantId, kind: importer.kind, dryRun: ctx.query.dry_run, fileName: ctx.query.file_name ?? null,
-    fileBytes: Buffer.byteLength(ctx.body), userId: ctx.auth.userId, email: ctx.auth.email, correlationId: ctx.req.correlationId, workerId: worker.id,
+    fileBytes: ctx.body.bytes, userId: ctx.auth.userId, email: ctx.auth.email, correlationId: ctx.req.correlationId, workerId: worker.id,
   });
-  // the worker claims the row once this request's transaction has committed
-  worker.enqueue({ job, tenantId: ctx.auth.tenantId, auth: ctx.auth, correlationId: ctx.req.correlationId, text: ctx.body, importer });
+  // the worker claims the row once this request's transaction has committed; the file is the job's from here
+  worker.enqueue({ job, tenantId: ctx.auth.tenantId, auth: ctx.auth, correlationId: ctx.req.correlationId, upload: ctx.body, importer });
   ctx.status(202);
   return one({ job });
 }
 
 const imports: ApiModule = (api) => {
   const { db } = api.services;
-  const worker = createImportWorker(db, api.app.log);
+  const worker = createImportWorker(db, api.app.log, api.services.config.dataDir);
   // startup recovery of jobs a restart interrupted; on close the running job finishes, queued ones fail
   api.app.addHook('onReady', () => worker.start());
   api.app.addHook('onClose', () => worker.stop());
@@ -66,7 +63,7 @@ const imports: ApiModule = (api) => {
       url: `/imports/${importer.kind}`,
       permission: importer.permission,
       query: importQuery,
-      body: fileBody,
+      body: importUpload,
       handler: async (ctx) => {
         const job = ctx.query.mode === 'job' || (ctx.query.mode !== 'sync' && isLarge(ctx.body));
         return job ? importLater(ctx, importer, worker) : one(await importNow(ctx, importer));

@@ -154,8 +154,8 @@ async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: nu
 export const shopifyImporter: Importer = {
   kind: 'shopify-products',
   permission: 'write:products',
-  async read(text, onProgress) {
-    const parsed = await parseShopifyProducts(text, onProgress);
+  async read(input, onProgress) {
+    const parsed = await parseShopifyProducts(input, onProgress);
     return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, parsed.products, parsed.rowsTotal, parsed.hasImages) };
   },
 };
