@@ -12,8 +12,9 @@ import type { Tx } from '../db';
 export interface NewEvent {
   subject: string;
   json: string;
-  /** The event that caused this one, where it differs within one append (a batched consumer). */
+  /** The event that caused this one, and the request or job it belongs to, where they differ within one append (a batched consumer). */
   causationId?: string;
+  correlationId?: string;
 }
 
 export function newEvent(subject: string, payload: unknown, causationId?: string): NewEvent {
@@ -26,14 +27,44 @@ export interface EventIds {
   causationId?: string;
 }
 
-/** Appends one event at once (work without a transaction of its own, tests). Returns its sequence. */
-export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
+/**
+ * Appends one event. Returns its sequence, or null inside `withDeferredEvents`, where the event
+ * is written with the others of that work, in one statement at its end.
+ */
+export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number | null> {
+  const buffer = deferred.get(tx);
+  if (buffer) {
+    buffer.push({ tenantId, subject, json: JSON.stringify(payload ?? {}), causationId: ids.causationId, correlationId: ids.correlationId });
+    return null;
+  }
   const { rows } = await tx.query<{ seq: number }>(
     `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
      values ($1, $2, $3, $4, $5, $6) returning seq`,
     [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
   );
   return Number(rows[0].seq);
+}
+
+const deferred = new WeakMap<Tx, (NewEvent & { tenantId: string })[]>();
+
+/**
+ * Runs `fn` with the events it appends through `appendEvent` held back, then writes them in order,
+ * one statement per tenant, before the transaction commits: the ordering lock (0007_events_perf.sql)
+ * is taken once, at the end, instead of once per event (the batched consumers, docs/events.md
+ * "Batched consumers"). Nothing is written when `fn` throws.
+ */
+export async function withDeferredEvents<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  const buffer: (NewEvent & { tenantId: string })[] = [];
+  deferred.set(tx, buffer);
+  let result: T;
+  try {
+    result = await fn();
+  } finally {
+    deferred.delete(tx);
+  }
+  const tenants = [...new Set(buffer.map((e) => e.tenantId))];
+  for (const tenantId of tenants) await appendEvents(tx, tenantId, buffer.filter((e) => e.tenantId === tenantId));
+  return result;
 }
 
 /**
@@ -44,8 +75,8 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
   if (events.length === 0) return [];
   const { rows } = await tx.query<{ seq: number }>(
     `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     select $1::uuid, e.stream, e.subject, e.payload::jsonb, $5::text, coalesce(e.causation, $6::text)
-       from unnest($2::text[], $3::text[], $4::text[], $7::text[]) with ordinality as e(stream, subject, payload, causation, n)
+     select $1::uuid, e.stream, e.subject, e.payload::jsonb, coalesce(e.correlation, $5::text), coalesce(e.causation, $6::text)
+       from unnest($2::text[], $3::text[], $4::text[], $7::text[], $8::text[]) with ordinality as e(stream, subject, payload, causation, correlation, n)
       order by e.n
      returning seq`,
     [
@@ -56,6 +87,7 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
       ids.correlationId ?? null,
       ids.causationId ?? null,
       events.map((e) => e.causationId ?? null),
+      events.map((e) => e.correlationId ?? null),
     ],
   );
   // rows were inserted (and numbered) in array order; RETURNING order is not promised

@@ -94,7 +94,7 @@ export async function openServer(store: Store, overrides: Partial<Config> = {}):
 export async function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     const seqs: number[] = [];
-    for (const p of payloads) seqs.push(await appendEvent(tx, tenantId, subject, p));
+    for (const p of payloads) seqs.push(Number(await appendEvent(tx, tenantId, subject, p)));
     return seqs;
   }, { tenantId });
 }
