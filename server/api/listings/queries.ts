@@ -1,6 +1,6 @@
 /** Listing and violation reads (docs/marketplaces.md "Listings", "MAP monitoring"): keyset pages through the list kit. */
 import type { Tx } from '../../db';
-import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
+import { fetchPage, jsonFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import { prefixTsQuery } from '../list-kit/search-query';
 import { whereBuilder } from '../list-kit/where-builder';
 import type { Listing, ListingListQuery, Violation, ViolationListQuery } from '../../../contract/listings';
@@ -61,6 +61,34 @@ export function mapListing(r: Record<string, unknown>): Listing & { offers?: unk
   };
 }
 
+/**
+ * A list row as the database writes it (`PageRequest.json`): the same fields as `mapListing`, the
+ * account, product and variant read by id for the page's rows only.
+ */
+const LISTING_FIELDS: readonly JsonField[] = [
+  ['id', 'l.id'], ['marketplace_id', 'l.marketplace_id'],
+  ['marketplace_name', '(select m.name from marketplace_accounts m where m.id = l.marketplace_id)'],
+  ['marketplace_kind', '(select m.kind from marketplace_accounts m where m.id = l.marketplace_id)'],
+  ['product_id', 'l.product_id'], ['variant_id', 'l.variant_id'], ['sku', 'l.sku'],
+  ['product_title', '(select p.title from products p where p.id = l.product_id)'],
+  ['title', 'l.title'], ['price_cents', 'l.price_cents'],
+  ['map_price_cents', '(select round(v.map_price * 100)::int from product_variants v where v.id = l.variant_id)'],
+  ['cost_cents', '(select round(v.cost * 100)::int from product_variants v where v.id = l.variant_id)'],
+  ['quantity_rule', 'l.quantity_rule'], ['quantity', 'l.quantity'], ['status', 'l.status'], ['sync_state', 'l.sync_state'],
+  ['feed_message', 'l.feed_message'], ['external_id', 'l.external_id'], ['last_pushed_at', 'l.last_pushed_at', 'ts'],
+  ['buy_box_owner', 'l.buy_box_owner'], ['buy_box_price_cents', 'l.buy_box_price_cents'], ['competitors_count', 'l.competitors_count'],
+  ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'],
+  ['image_url', `(select i.url from product_images i where i.product_id = l.product_id and (i.variant_id is null or i.variant_id = l.variant_id)
+    order by (i.variant_id is null), i.position limit 1)`],
+  ['created_at', 'l.created_at', 'ts'], ['updated_at', 'l.updated_at', 'ts'],
+];
+const LISTING_JSON = jsonFields(LISTING_FIELDS);
+
+/**
+ * A page of listings, written as the answer's JSON by the database: the page's ids are found first
+ * on the listings table alone (every filter is a listing column; each sort has its index,
+ * 0011_marketplaces.sql), then only those rows are read and joined (docs/performance.md "Listings").
+ */
 export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Promise<Page<Record<string, unknown>>> {
   const w = whereBuilder('l.tenant_id = $1', tenantId);
   const ts = prefixTsQuery(q.search);
@@ -74,11 +102,13 @@ export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Pro
   // the partial index listings_tenant_violations answers this filter
   if (q.violations) w.where.push('l.open_violations > 0');
   return fetchPage(tx, {
-    from: LISTING_FROM,
-    select: LISTING_COLUMNS,
+    from: 'listings l',
+    select: 'l.id', // the page is read as LISTING_JSON
     where: w.where,
     params: w.params,
     ...pageWindow(q, SORTS),
+    json: LISTING_JSON,
+    keysFirst: true,
   });
 }
 

@@ -6,7 +6,7 @@
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
-import { pageBody } from '../list-kit/paging';
+import { pageBody, pageJson } from '../list-kit/paging';
 import {
   BULK_SYNC_MAX,
   LISTING_EVENTS,
@@ -49,8 +49,7 @@ const listings: ApiModule = (api) => {
     url: '/listings',
     query: listingListQuery,
     async handler({ tx, auth, query }) {
-      const page = await listListings(tx, auth.tenantId, query);
-      return pageBody(page, page.rows.map(mapListing), query.limit, query.offset);
+      return pageJson(await listListings(tx, auth.tenantId, query), query.limit, query.offset);
     },
   });
 
