@@ -11,10 +11,11 @@ import type { Db, Tx } from '../../db';
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
 import { batchedHandler } from '../../events/batching';
-import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
+import { appendEvents, newEvent } from '../../events/outbox';
 import { LISTING_EVENTS, quantityOf, type QuantityRule } from '../../../contract/listings';
 import { connectorFor, loadAccount, loadAccounts, type AccountRow, type ConnectorEnv } from '../../marketplaces/registry';
-import { pushAll, type ListingPush, type OffersSnapshot, type PushResult } from '../../marketplaces/connector';
+import type { ListingPush, OffersSnapshot, PushResult } from '../../marketplaces/connector';
+import { pushGroups, type PushGroup } from '../../marketplaces/push-many';
 import { refreshViolations } from './violations';
 import { emitOpened, listingEvent, listingEvents, type ListingEventRow } from './history';
 
@@ -34,9 +35,6 @@ export interface PushRequest { id: string; causationId?: string }
 
 export type PushOutcome = 'gone' | 'held' | 'draft' | 'refused' | 'pushed';
 
-/** What the pushes of one account leave to write once for the whole batch. */
-interface Written { history: ListingEventRow[]; events: NewEvent[]; pushed: string[] }
-
 export async function pushListings(tx: Tx, tenantId: string, requests: PushRequest[], env: ConnectorEnv): Promise<Map<string, PushOutcome>> {
   // a listing changed twice in one batch is pushed once, as it is now; the latest change caused it
   const causeOf = new Map<string, string | undefined>();
@@ -52,66 +50,88 @@ export async function pushListings(tx: Tx, tenantId: string, requests: PushReque
   if (rows.length === 0) return outcome;
   const accounts = await loadAccounts(tx, [...new Set(rows.map((l) => l.marketplace_id))]);
   const images = await imagesOf(tx, tenantId, rows);
-  const written: Written = { history: [], events: [], pushed: [] };
   const drafts: string[] = [];
-  for (const [accountId, list] of groupBy(rows, (l) => l.marketplace_id)) {
+  const groups: (PushGroup & { list: ListingRow[] })[] = [];
+  for (const [accountId, list] of [...groupBy(rows, (l) => l.marketplace_id)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const account = accounts.get(accountId);
     // a paused account keeps the change pending; resuming it pushes again
     if (!account || account.status === 'paused') {
       for (const l of list) outcome.set(l.id, 'held');
       continue;
     }
-    const toPush: ListingRow[] = [];
-    for (const l of list) {
-      if (l.status === 'draft' && !l.external_id) {
-        drafts.push(l.id);
-        outcome.set(l.id, 'draft');
-      } else toPush.push(l);
-    }
-    await pushToAccount(tx, account, toPush, images, env, causeOf, outcome, written);
+    const toPush = list.filter((l) => {
+      if (l.status !== 'draft' || l.external_id) return true;
+      drafts.push(l.id);
+      outcome.set(l.id, 'draft');
+      return false;
+    });
+    if (toPush.length > 0) groups.push({ account, list: toPush, ps: toPush.map((l) => pushOf(l, images)) });
   }
   if (drafts.length > 0) await tx.query(`update listings set sync_state = 'synced' where id = any($1::uuid[])`, [drafts]);
-  await listingEvents(tx, tenantId, written.history);
-  const check = await refreshViolations(tx, tenantId, written.pushed);
+  const answers = await pushGroups(tx, groups, env);
+  const refused: Refused[] = [];
+  const accepted: Accepted[] = [];
+  groups.forEach((g, k) =>
+    g.list.forEach((l, i) => {
+      const res = answers[k].results[i];
+      const p = g.ps[i];
+      // a listing refused earlier and now accepted goes back on sale
+      if (!res.ok) refused.push({ l, p, account: g.account, reason: res.reason });
+      else accepted.push({ l, p, account: g.account, res, status: l.status === 'error' ? 'active' : l.status, seen: p.action === 'end' ? undefined : answers[k].offers.get(res.externalId) });
+    }),
+  );
+  await writeRefused(tx, refused);
+  await writeAccepted(tx, accepted);
+  for (const r of refused) outcome.set(r.l.id, 'refused');
+  for (const a of accepted) outcome.set(a.l.id, 'pushed');
+  await listingEvents(tx, tenantId, [...refused.map(refusedHistory), ...accepted.map(pushedHistory)]);
+  const check = await refreshViolations(tx, tenantId, accepted.map((a) => a.l.id));
   for (const [listingId, opened] of groupBy(check.opened, (v) => v.listing_id)) {
     await emitOpened(tx, tenantId, opened, { causationId: causeOf.get(listingId) });
   }
-  await appendEvents(tx, tenantId, written.events);
+  // the accounts' rows last (in id order): batches pushed at once wait on each other only from here to commit
+  const synced = [...new Set(accepted.map((a) => a.account.id))];
+  if (synced.length > 0) {
+    await tx.query(
+      `update marketplace_accounts set last_sync_at = now(), status = case when status = 'error' then 'connected' else status end,
+              error_message = case when status = 'error' then null else error_message end where id = any($1::uuid[])`,
+      [synced],
+    );
+  }
+  await appendEvents(tx, tenantId, [
+    ...refused.map((r) => newEvent(LISTING_EVENTS.refused, { id: r.l.id, marketplace_id: r.l.marketplace_id, sku: r.l.sku, feed_message: r.reason }, causeOf.get(r.l.id))),
+    ...accepted.map((a) =>
+      newEvent(LISTING_EVENTS.pushed, { id: a.l.id, marketplace_id: a.l.marketplace_id, sku: a.l.sku, status: a.status, external_id: a.res.externalId }, causeOf.get(a.l.id)),
+    ),
+  ]);
   return outcome;
 }
 
-async function pushToAccount(
-  tx: Tx, account: AccountRow, list: ListingRow[], images: ImageRow[], env: ConnectorEnv,
-  causeOf: Map<string, string | undefined>, outcome: Map<string, PushOutcome>, out: Written,
-): Promise<void> {
-  if (list.length === 0) return;
-  const ps = list.map((l) => pushOf(l, images));
-  const results = await pushAll(connectorFor(tx, account, env), ps);
-  const refused: { l: ListingRow; p: ListingPush; reason: string }[] = [];
-  const accepted: { l: ListingRow; p: ListingPush; res: Extract<PushResult, { ok: true }>; status: string }[] = [];
-  list.forEach((l, i) => {
-    const res = results[i];
-    // a listing refused earlier and now accepted goes back on sale
-    if (res.ok) accepted.push({ l, p: ps[i], res, status: l.status === 'error' ? 'active' : l.status });
-    else refused.push({ l, p: ps[i], reason: res.reason });
-  });
-  if (refused.length > 0) {
-    await tx.query(
-      `update listings l set status = 'error', sync_state = 'synced', feed_message = u.reason, quantity = u.q, updated_at = now()
-         from unnest($1::uuid[], $2::text[], $3::int[]) as u(id, reason, q) where l.id = u.id`,
-      [refused.map((r) => r.l.id), refused.map((r) => r.reason), refused.map((r) => r.p.quantity)],
-    );
-    for (const { l, p, reason } of refused) {
-      outcome.set(l.id, 'refused');
-      out.history.push({ listingId: l.id, kind: 'refused', message: reason, actor: account.name, details: { action: p.action } });
-      out.events.push(newEvent(LISTING_EVENTS.refused, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, feed_message: reason }, causeOf.get(l.id)));
-    }
-  }
+interface Refused { l: ListingRow; p: ListingPush; account: AccountRow; reason: string }
+interface Accepted { l: ListingRow; p: ListingPush; account: AccountRow; res: Extract<PushResult, { ok: true }>; status: string; seen: OffersSnapshot | undefined }
+
+const refusedHistory = (r: Refused): ListingEventRow => ({ listingId: r.l.id, kind: 'refused', message: r.reason, actor: r.account.name, details: { action: r.p.action } });
+
+const pushedHistory = ({ l, p, res, account }: Accepted): ListingEventRow => ({
+  listingId: l.id,
+  kind: 'pushed',
+  message: `${p.action === 'end' ? 'Ended' : 'Published'} on ${account.name} at $${(p.priceCents / 100).toFixed(2)}, quantity ${p.quantity}`,
+  actor: account.name,
+  details: { action: p.action, external_id: res.externalId, price_cents: p.priceCents, quantity: p.quantity },
+});
+
+async function writeRefused(tx: Tx, refused: Refused[]): Promise<void> {
+  if (refused.length === 0) return;
+  await tx.query(
+    `update listings l set status = 'error', sync_state = 'synced', feed_message = u.reason, quantity = u.q, updated_at = now()
+       from unnest($1::uuid[], $2::text[], $3::int[]) as u(id, reason, q) where l.id = u.id`,
+    [refused.map((r) => r.l.id), refused.map((r) => r.reason), refused.map((r) => r.p.quantity)],
+  );
+}
+
+/** The push's answer, with the competitor offers and buy box the marketplace showed right after it. */
+async function writeAccepted(tx: Tx, accepted: Accepted[]): Promise<void> {
   if (accepted.length === 0) return;
-  // competitor offers and the buy box as the marketplace shows them after the push, stored with the push's answer
-  const offered = accepted.filter((a) => a.res.externalId && a.p.action !== 'end').map((a) => a.res.externalId);
-  const snaps = new Map((offered.length > 0 ? await connectorFor(tx, account, env).pullOffers(offered) : []).map((s) => [s.externalId, s]));
-  const snap = (a: (typeof accepted)[number]) => (a.p.action === 'end' ? undefined : snaps.get(a.res.externalId));
   await tx.query(
     `update listings l set external_id = u.e, status = u.s, sync_state = 'synced', feed_message = u.m, quantity = u.q, last_pushed_at = now(), updated_at = now(),
             offers = case when u.pulled then u.o else l.offers end,
@@ -125,27 +145,10 @@ async function pushToAccount(
     [
       accepted.map((a) => a.l.id), accepted.map((a) => a.res.externalId || a.l.external_id), accepted.map((a) => a.status),
       accepted.map((a) => a.res.message ?? null), accepted.map((a) => a.p.quantity),
-      accepted.map((a) => snap(a) !== undefined), accepted.map((a) => (snap(a) ? JSON.stringify(snap(a)!.offers) : null)),
-      accepted.map((a) => snap(a)?.buyBoxOwner ?? null), accepted.map((a) => snap(a)?.buyBoxPriceCents ?? null),
+      accepted.map((a) => a.seen !== undefined), accepted.map((a) => (a.seen ? JSON.stringify(a.seen.offers) : null)),
+      accepted.map((a) => a.seen?.buyBoxOwner ?? null), accepted.map((a) => a.seen?.buyBoxPriceCents ?? null),
     ],
   );
-  await tx.query(
-    `update marketplace_accounts set last_sync_at = now(), status = case when status = 'error' then 'connected' else status end,
-            error_message = case when status = 'error' then null else error_message end where id = $1`,
-    [account.id],
-  );
-  for (const { l, p, res, status } of accepted) {
-    outcome.set(l.id, 'pushed');
-    out.pushed.push(l.id);
-    out.history.push({
-      listingId: l.id,
-      kind: 'pushed',
-      message: `${p.action === 'end' ? 'Ended' : 'Published'} on ${account.name} at $${(p.priceCents / 100).toFixed(2)}, quantity ${p.quantity}`,
-      actor: account.name,
-      details: { action: p.action, external_id: res.externalId, price_cents: p.priceCents, quantity: p.quantity },
-    });
-    out.events.push(newEvent(LISTING_EVENTS.pushed, { id: l.id, marketplace_id: l.marketplace_id, sku: l.sku, status, external_id: res.externalId }, causeOf.get(l.id)));
-  }
 }
 
 function pushOf(l: ListingRow, images: ImageRow[]): ListingPush {

@@ -5,22 +5,11 @@
  */
 import type { Tx } from '../../db';
 import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
-import { ConnectorError } from '../connector';
-import { buyBoxOf, type SimOffer } from './simulate';
-import { OUTAGE_MESSAGE } from './reasons';
-import { sandboxPushListings } from './push';
+import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { feeCents } from '../../../contract/marketplaces';
 
 export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConnector {
-  const guard = async () => {
-    const { rows } = await tx.query<{ sandbox_outage: boolean; sandbox_tick: number }>(
-      'select sandbox_outage, sandbox_tick from marketplace_accounts where id = $1',
-      [account.id],
-    );
-    if (!rows[0]) throw new ConnectorError('Sandbox account not found');
-    if (rows[0].sandbox_outage) throw new ConnectorError(OUTAGE_MESSAGE);
-    return Number(rows[0].sandbox_tick);
-  };
+  const guard = async () => (await sandboxGuard(tx, [account.id])).get(account.id)!;
 
   return {
     async verify() {
@@ -29,11 +18,11 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
     },
 
     async pushListing(p: ListingPush): Promise<PushResult> {
-      return (await sandboxPushListings(tx, account, await guard(), [p]))[0];
+      return (await sandboxPushAcross(tx, [{ account, ps: [p] }]))[0][0];
     },
 
     async pushListings(ps: ListingPush[]): Promise<PushResult[]> {
-      return sandboxPushListings(tx, account, await guard(), ps);
+      return (await sandboxPushAcross(tx, [{ account, ps }]))[0];
     },
 
     async pullOrders(cursor) {
@@ -93,32 +82,8 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
 
     async pullOffers(externalIds): Promise<OffersSnapshot[]> {
       await guard();
-      if (externalIds.length === 0) return [];
-      const items = await tx.query<{ external_id: string; price_cents: number; status: string }>(
-        'select external_id, price_cents, status from sandbox_items where marketplace_id = $1 and external_id = any($2::text[])',
-        [account.id, externalIds],
-      );
-      const offers = await tx.query<SimOffer & { external_id: string }>(
-        `select external_id, seller, base_price_cents, price_cents, shipping_cents, rating from sandbox_offers
-          where marketplace_id = $1 and external_id = any($2::text[]) order by external_id, seller`,
-        [account.id, externalIds],
-      );
-      const byItem = new Map<string, SimOffer[]>();
-      for (const o of offers.rows) {
-        const list = byItem.get(o.external_id) ?? [];
-        list.push({ seller: o.seller, base_price_cents: Number(o.base_price_cents), price_cents: Number(o.price_cents), shipping_cents: Number(o.shipping_cents), rating: Number(o.rating) });
-        byItem.set(o.external_id, list);
-      }
-      return items.rows.map((it) => {
-        const list = byItem.get(it.external_id) ?? [];
-        const box = buyBoxOf(it.status === 'active' ? Number(it.price_cents) : null, list);
-        return {
-          externalId: it.external_id,
-          offers: list.map((o) => ({ seller: o.seller, price_cents: o.price_cents, shipping_cents: o.shipping_cents, rating: o.rating, is_buy_box: box.owner === o.seller })),
-          buyBoxOwner: box.owner,
-          buyBoxPriceCents: box.priceCents,
-        };
-      });
+      const found = await sandboxOffersAcross(tx, externalIds.map((externalId) => ({ accountId: account.id, externalId })));
+      return found.get(account.id) ?? [];
     },
   };
 }
