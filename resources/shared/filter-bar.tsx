@@ -1,11 +1,11 @@
-/** Layout of a list's search box and filters, with "Clear filters" when any is set. */
+/** Layout of a list's search box and filters, with "Clear filters" when any is set. Without `onSearch`, no search box. */
 import type { ReactNode } from 'react';
 import { Button, Flex, Input } from 'antd';
 
 export interface FilterBarProps {
-  search: string | undefined;
-  onSearch: (value: string) => void;
-  placeholder: string;
+  search?: string;
+  onSearch?: (value: string) => void;
+  placeholder?: string;
   active: boolean;
   onClear: () => void;
   children?: ReactNode;
@@ -14,16 +14,18 @@ export interface FilterBarProps {
 export function FilterBar({ search, onSearch, placeholder, active, onClear, children }: FilterBarProps) {
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }} role="search">
-      <Input.Search
-        // remounted when the URL changes the search from outside, so the box shows it
-        key={search ?? ''}
-        defaultValue={search}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        allowClear
-        onSearch={onSearch}
-        style={{ width: 280 }}
-      />
+      {onSearch && (
+        <Input.Search
+          // remounted when the URL changes the search from outside, so the box shows it
+          key={search ?? ''}
+          defaultValue={search}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          allowClear
+          onSearch={onSearch}
+          style={{ width: 280 }}
+        />
+      )}
       {children}
       {active && (
         <Button type="link" onClick={onClear}>

@@ -7,7 +7,8 @@
 import type { CanParams, ResourceProps } from '@refinedev/core';
 import { matchPath } from 'react-router';
 import type { AccessKey } from '../../contract/access';
-import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageModule, type PageRoute } from './registry';
+import { declaredCommands } from './declared-list';
+import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageCommand, type PageModule, type PageRoute } from './registry';
 
 export interface RouteRow extends PageRoute {
   module: string;
@@ -36,9 +37,24 @@ function actionOf(m: PageModule, path: string): RouteRow['action'] {
   return 'list';
 }
 
+/**
+ * The module's routes: its declared list's first (at its `path`, else `/<resource>`, reading
+ * `GET /<resource>`), then its hand-written ones.
+ */
+export function routesOf(m: PageModule): readonly PageRoute[] {
+  if (!m.list) return m.routes ?? [];
+  const { path, resource, element } = m.list;
+  return [{ path: path ?? `/${resource}`, element, call: `GET /${resource}` }, ...(m.routes ?? [])];
+}
+
+/** The module's command buttons: its declared list's and its own. */
+export function commandsOf(m: PageModule): Readonly<Record<string, PageCommand>> {
+  return m.list ? { ...declaredCommands(m.list), ...m.commands } : (m.commands ?? {});
+}
+
 export function routeTable(modules: readonly PageModule[]): RouteRow[] {
   return modules.flatMap((m) =>
-    m.routes.map((r) => ({ ...r, module: m.name, access: r.access ?? m.access ?? 'signedIn', action: actionOf(m, r.path) })),
+    routesOf(m).map((r) => ({ ...r, module: m.name, access: r.access ?? m.access ?? 'signedIn', action: actionOf(m, r.path) })),
   );
 }
 
@@ -50,7 +66,7 @@ export function canParamsOf(row: RouteRow): CanParams {
 export function refineResources(modules: readonly PageModule[]): ResourceProps[] {
   return modules.map((m) => ({
     name: m.name,
-    list: m.routes[0]?.path,
+    list: routesOf(m)[0]?.path,
     ...m.views,
     meta: { label: m.menu?.label, hide: !m.menu, access: m.access ?? 'signedIn', live: m.live },
   }));
@@ -74,7 +90,7 @@ export function canOpen(modules: readonly PageModule[], can: CanCheck, to: strin
 export function menuFor(modules: readonly PageModule[], can: CanCheck): MenuGroup[] {
   const items: MenuItem[] = modules.flatMap((m) => {
     if (!m.menu) return [];
-    const path = m.menu.path ?? m.routes[0]?.path;
+    const path = m.menu.path ?? routesOf(m)[0]?.path;
     if (!path || !canOpen(modules, can, path)) return [];
     return [{ ...m.menu, path }];
   });

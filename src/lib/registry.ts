@@ -7,6 +7,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { AccessKey } from '../../contract/access';
 import type { LiveRoute } from '../../contract/events';
 import type { ResourcePermissions } from '../../contract/permissions';
+import type { ListPage } from './declared-list';
 
 /** The sections of the side navigation, in display order (docs/product/routes-and-roles.md). */
 export const MENU_SECTIONS = [
@@ -77,13 +78,25 @@ export interface PalettePart {
 export interface PageModule {
   /** Refine resource name (unique). */
   name: string;
-  routes: readonly PageRoute[];
+  /**
+   * Hand-written pages. Read through `routesOf` (src/lib/registry-derive.ts), which puts the declared
+   * list's route first.
+   */
+  routes?: readonly PageRoute[];
+  /**
+   * A declared list page instead of a hand-written one: `declareList({ … })` (resources/shared/declare-list.ts,
+   * the declaration's shape in src/lib/declared-list.ts). The registry derives its route (the module's
+   * first, rendering the lazily loaded resources/shared/declared-list-page.tsx) and its buttons'
+   * commands (`commandsOf`).
+   */
+  list?: ListPage;
   menu?: MenuEntry;
   /** Route requirement: a key of the table in contract/access.ts; none means `signedIn`. */
   access?: AccessKey;
   /**
    * The page's command buttons and what each needs (a resource and action of the permission matrix).
    * Buttons render through `<CommandGate command={…}>`, so the button and the test read one answer.
+   * A declared list's buttons are added by `commandsOf` (src/lib/registry-derive.ts).
    */
   commands?: Readonly<Record<string, PageCommand>>;
   /** Live channel the module listens to (docs/product/api-calls.md), for the live provider. */

@@ -23,7 +23,7 @@ vi.mock('../../providers/auth/auth-context', () => ({ useAuth: () => auth }));
 
 const { modules } = await import('../../resources');
 const { withInventory } = await import('./support/inventory-stand-ins');
-const { canOpen, canParamsOf, refineResources, routeTable } = await import('../../src/lib/registry-derive');
+const { canOpen, canParamsOf, commandsOf, refineResources, routeTable } = await import('../../src/lib/registry-derive');
 const { createAccessControlProvider, decide, permissionFor } = await import('../../providers/access-control');
 const { canCheckFor } = await import('../../src/shell/use-access');
 const { CommandGate } = await import('../../src/shell/command-gate');
@@ -130,7 +130,7 @@ const COMMANDS: Record<string, Role[]> = {
   'returns.replace': ALL,
 };
 
-const declared = registry.flatMap((m) => Object.entries(m.commands ?? {}).map(([id, c]) => ({ key: `${m.name}.${id}`, command: c })));
+const declared = registry.flatMap((m) => Object.entries(commandsOf(m)).map(([id, c]) => ({ key: `${m.name}.${id}`, command: c })));
 
 function withAccess(role: Role, children: ReactNode, data?: DataProvider) {
   return (

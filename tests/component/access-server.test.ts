@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { accessRule } from '../../contract/access';
 import { permissionFor } from '../../providers/access-control';
 import { modules } from '../../resources';
-import { routeTable } from '../../src/lib/registry-derive';
+import { commandsOf, routeTable } from '../../src/lib/registry-derive';
 import { apiModules } from '../../server/api/routes';
 import type { Api } from '../../server/api/module';
 
@@ -54,7 +54,7 @@ describe("client requirements = the server's", () => {
     expect(client).toBe(server.get(call));
   });
 
-  const commands = modules.flatMap((m) => Object.entries(m.commands ?? {}).map(([id, c]) => [`${m.name}.${id}`, c] as const));
+  const commands = modules.flatMap((m) => Object.entries(commandsOf(m)).map(([id, c]) => [`${m.name}.${id}`, c] as const));
 
   it('the registry declares command buttons (so the check below can fail)', () => {
     expect(commands.length).toBeGreaterThan(10);

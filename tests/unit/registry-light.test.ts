@@ -43,4 +43,9 @@ describe('the page registry is light', () => {
     const heavy = [...packages].filter(([p]) => p === 'zod' || p.startsWith('zod/') || p.startsWith('i18n-iso-countries'));
     expect(heavy.map(([p, file]) => `${p} (from ${file})`)).toEqual([]);
   });
+
+  it('a declared list page is plain data: the declaration imports no package, `declareList` only React (its page loads on demand)', () => {
+    expect([...eagerPackages(join(root, 'src/lib/declared-list.ts')).keys()]).toEqual([]);
+    expect([...eagerPackages(join(root, 'resources/shared/declare-list.ts')).keys()]).toEqual(['react']);
+  });
 });

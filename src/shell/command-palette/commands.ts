@@ -5,6 +5,7 @@
  * goes somewhere (docs/commerce-ui.md).
  */
 import type { PageModule, PaletteEntry } from '../../lib/registry';
+import { routesOf } from '../../lib/registry-derive';
 import { modules } from '../../../resources';
 
 export type Command = PaletteEntry;
@@ -12,14 +13,14 @@ export type Command = PaletteEntry;
 /** The palette's three command lists, derived from a module list. */
 export function paletteCommands(list: readonly PageModule[]) {
   const areas = list.flatMap((m) => {
-    const prefix = m.routes[0]?.path;
+    const prefix = routesOf(m)[0]?.path;
     return m.palette?.actions && prefix ? [{ prefix, actions: [...m.palette.actions] }] : [];
   });
   const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
   const create = list.flatMap((m) => m.palette?.create ?? []).sort(byOrder).map(({ id, label, to }) => ({ id, label, to }));
   const navigate = list
     .flatMap((m) => {
-      const to = m.routes[0]?.path;
+      const to = routesOf(m)[0]?.path;
       return m.palette?.navigate && to ? [{ id: `nav-${m.name}`, label: m.palette.navigate.label, to, order: m.palette.navigate.order }] : [];
     })
     .sort(byOrder)
