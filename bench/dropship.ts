@@ -94,8 +94,7 @@ async function benchEngine(t: Target): Promise<Result> {
     const account = await build(db);
     return { account, admin: await token(db, url, 'admin@demo.local') };
   });
-  // streams of their own: JetStream drops a message whose Nats-Msg-Id (the event's sequence) it saw in
-  // the last two minutes, and this run's fresh database numbers its events from 1 again
+  // streams of their own, so a run's figures never include another run's messages
   const nats = t.engine === 'postgres' && process.env.BENCH_NATS_URL ? { NATS_URL: process.env.BENCH_NATS_URL, NATS_STREAM_PREFIX: `D${Date.now().toString(36)}_` } : {};
   const env = { SANDBOX_TICK_MS: '0', PRICING_SWEEP_MS: '0', ...nats };
   let child: ChildProcess = await startServer(t, PORT, env);

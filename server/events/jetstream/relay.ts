@@ -1,6 +1,6 @@
 /**
  * Outbox → JetStream relay (docs/events.md): publishes event rows past `event_relay.last_seq` with
- * `Nats-Msg-Id` = event seq, so a relay that crashed after publishing and before saving its
+ * `Nats-Msg-Id` = `<log id>:<event seq>` (0016_event_log_id.sql), so a relay that crashed after publishing and before saving its
  * position is deduplicated by JetStream (duplicate window) when it publishes again.
  * The position moves only after JetStream acknowledged every message of the batch.
  * Steady state reads nothing back: the tail loop already read the new rows (`offer`), and a tail
@@ -37,6 +37,8 @@ export class JetStreamRelay {
   offeredUpTo = 0;
   lastSeq = 0;
   lastError: string | null = null;
+  /** This database's event log (message ids of another log on the same streams never collide with ours). */
+  private logId = '';
 
   constructor(
     private readonly db: Db,
@@ -54,6 +56,8 @@ export class JetStreamRelay {
 
   async init(): Promise<void> {
     await this.db.query('insert into event_relay (name, last_seq) values ($1, 0) on conflict (name) do nothing', [this.name]);
+    const { rows } = await this.db.query<{ id: string }>('select id from event_log_identity limit 1');
+    this.logId = String(rows[0].id);
   }
 
   /** The tail read these events: every visible event with after < seq <= the last one. */
@@ -136,7 +140,7 @@ export class JetStreamRelay {
 
   private message(e: EventRecord): OutMsg {
     const h = headers();
-    h.set('Nats-Msg-Id', String(e.seq));
+    h.set('Nats-Msg-Id', `${this.logId}:${e.seq}`);
     h.set('Tenant-Id', e.tenantId);
     h.set('Event-Seq', String(e.seq));
     h.set('Event-Subject', e.subject);
