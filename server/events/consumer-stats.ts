@@ -45,12 +45,12 @@ export async function embeddedConsumerStats(db: Db, tenantId: string, engine: 'e
     for (const c of rows) {
       const from = position ?? Number(c.cursor);
       const q = await tx.query<Figures>(
-        `select (select count(*) from consumer_deliveries d where d.consumer = $1 and d.tenant_id = $4) as waiting,
-                (select count(*) from consumer_deliveries d where d.consumer = $1 and d.tenant_id = $4 and d.status = 'pending' and d.attempts > 0) as redelivering,
-                (select min(seq) from consumer_deliveries d where d.consumer = $1 and d.tenant_id = $4) as oldest_waiting,
-                (select count(*) from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) as unfetched,
-                (select min(seq) from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) as first_unfetched,
-                (select max(last_seq) from event_stream_stats t where t.tenant_id = $4) as last_seq`,
+        // one pass over the deliveries and one over the events past the cursor (a backlog is long)
+        `select d.waiting, d.redelivering, d.oldest_waiting, u.unfetched, u.first_unfetched,
+                (select max(last_seq) from event_stream_stats t where t.tenant_id = $4) as last_seq
+           from (select count(*) as waiting, count(*) filter (where status = 'pending' and attempts > 0) as redelivering, min(seq) as oldest_waiting
+                   from consumer_deliveries where consumer = $1 and tenant_id = $4) d,
+                (select count(*) as unfetched, min(seq) as first_unfetched from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) u`,
         [c.name, from, patternsRegex(c.filter_subjects), tenantId],
       );
       const r = q.rows[0];
