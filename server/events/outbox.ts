@@ -18,7 +18,7 @@ export interface NewEvent {
 }
 
 export function newEvent(subject: string, payload: unknown, causationId?: string): NewEvent {
-  return causationId === undefined ? { subject, json: JSON.stringify(payload ?? {}) } : { subject, json: JSON.stringify(payload ?? {}), causationId };
+  return { subject, json: JSON.stringify(payload ?? {}), causationId };
 }
 
 /** Correlation of the request (or job) that wrote the events, and the event that caused them. */

@@ -66,8 +66,6 @@ export interface OffersSnapshot {
 export interface MarketplaceConnector {
   verify(): Promise<{ ok: true } | { ok: false; message: string }>;
   pushListing(p: ListingPush): Promise<PushResult>;
-  /** Many listings of this account at once, answers in the same order; without it they go one by one (`pushAll`). */
-  pushListings?(ps: ListingPush[]): Promise<PushResult[]>;
   /** Orders after the cursor (null = from the start), oldest first, and the cursor to continue from. */
   pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null }>;
   pushTracking(orderExternalId: string, t: { carrier: string; trackingNumber: string }): Promise<void>;
@@ -84,10 +82,8 @@ export class ConnectorError extends Error {
   }
 }
 
-/** Pushes listings through a connector: in one call where it takes batches, else one after another. */
+/** Pushes listings through a connector one after another (sandbox batches go across accounts: marketplaces/push-many.ts). */
 export async function pushAll(c: MarketplaceConnector, ps: ListingPush[]): Promise<PushResult[]> {
-  if (ps.length === 0) return [];
-  if (c.pushListings) return c.pushListings(ps);
   const out: PushResult[] = [];
   for (const p of ps) out.push(await c.pushListing(p));
   return out;

@@ -21,10 +21,6 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
       return (await sandboxPushAcross(tx, [{ account, ps: [p] }]))[0][0];
     },
 
-    async pushListings(ps: ListingPush[]): Promise<PushResult[]> {
-      return (await sandboxPushAcross(tx, [{ account, ps }]))[0];
-    },
-
     async pullOrders(cursor) {
       await guard();
       const { rows } = await tx.query<{ seq: string; external_id: string; item_external_id: string; quantity: number; unit_price_cents: number; buyer: string; created_at: Date }>(
