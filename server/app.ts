@@ -35,6 +35,7 @@ import { BODY_LIMIT, IMPORT_BODY_LIMIT, isImportUpload, registerBodyLimits } fro
 import { streamFileBodies } from './http/file-uploads';
 import { importFilesDir } from './api/imports/import-file';
 import { countsChanged } from './api/list-kit/count-cache';
+import { maintenanceMs, startMaintenance } from './db/maintenance';
 
 export interface BuildOptions {
   config: Config;
@@ -64,6 +65,12 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
   // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
   // what a consumer wrote makes the tenant's cached list totals stale, as a committed command does
   const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged);
+  // the embedded engine has no autovacuum: its tables' statistics are kept here (server/db/maintenance.ts)
+  let stopMaintenance: () => Promise<void> = async () => undefined;
+  app.addHook('onReady', async () => {
+    stopMaintenance = startMaintenance(rawDb, maintenanceMs(rawDb.engine), (e) => app.log.error({ err: e }, 'table upkeep'));
+  });
+  app.addHook('onClose', async () => stopMaintenance());
 
   await registerSecurityHeaders(app, { supabaseUrl: config.supabaseUrl });
   await registerCompression(app);

@@ -47,6 +47,9 @@ export async function migrate(conn: AdminConn, dir = MIGRATIONS_DIR): Promise<st
     grant usage, select on all sequences in schema public to ${APP_ROLE};
     grant usage, select on all sequences in schema auth to ${APP_ROLE};
     revoke all on schema_migrations from ${APP_ROLE};`);
+  // PostgreSQL 17+ (and PGlite): the app role may vacuum and analyze, the embedded engine's own
+  // upkeep (server/db/maintenance.ts); older servers have no such privilege and autovacuum anyway
+  await conn.exec(`do $$ begin execute 'grant maintain on all tables in schema public to ${APP_ROLE}'; exception when others then null; end $$;`);
   await markSearchLeakproof(conn);
   return done;
 }

@@ -13,7 +13,7 @@ export async function openPglite(dataDir: string | undefined, username?: string)
  * schema_migrations: the catalog is readable by the app role, the table itself is not. The version
  * prefix changes when the owner's start-time steps change, so the next start runs them again.
  */
-const MIGRATED_MARK = 'owner-start-v1 through ';
+const MIGRATED_MARK = 'owner-start-v2 through ';
 
 export async function migratedThrough(pg: PGlite): Promise<string | null> {
   try {

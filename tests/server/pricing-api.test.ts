@@ -218,9 +218,29 @@ describe('repricer', () => {
     await repricerSettled(h);
   });
 
+  it('a rule on single listings re-evaluates those listings alone, not the tenant', async () => {
+    await repricerSettled(h);
+    const [a, b] = [listings[6], listings[4]];
+    // b's competition moves with no event: only a sweep (or b's own events) may decide it again
+    await setOffers(h, b.id, [{ seller: 'Acme', price_cents: b.acme - 7 }], 'Acme');
+    const historyOf = async (id: string) => (await call(SELLER, 'GET', `/api/listings/${id}/price-history`)).body.data as { trigger: string; rule_id: string | null }[];
+    const bBefore = (await historyOf(b.id)).length;
+    const r = await call(SELLER, 'POST', '/api/pricing/rules', { name: 'Only A', mode: 'proposals', strategy: 'match_lowest', filters: { min_rating: 90 }, scope: { type: 'listings', listing_ids: [a.id] } });
+    expect(r.status).toBe(201);
+    await repricerSettled(h);
+    expect((await historyOf(a.id))[0]).toMatchObject({ trigger: 'rule_change', rule_id: r.body.data.id });
+    expect((await historyOf(b.id)).length).toBe(bBefore);
+    expect((await call(SELLER, 'DELETE', `/api/pricing/rules/${r.body.data.id}`)).status).toBe(200);
+    await repricerSettled(h);
+  });
+
   it('an event whose listings did not change decides nothing again (cost/MAP events re-evaluate only what changed)', async () => {
     await repricerSettled(h);
     const l = listings[0];
+    // earlier cases moved this listing's offers with no event: a first product event brings its
+    // evaluation up to date (that one may decide), the second is the case under test
+    expect((await call(SELLER, 'PUT', `/api/products/${vs[0].product_id}`, { tags: 'pricing-test-before' })).status).toBe(200);
+    await repricerSettled(h);
     const n = (await call(SELLER, 'GET', `/api/listings/${l.id}/price-history`)).body.data.length;
     // a product change that leaves cost and MAP alone: the listing's inputs are the same
     const tagged = await call(SELLER, 'PUT', `/api/products/${vs[0].product_id}`, { tags: 'pricing-test' });

@@ -193,12 +193,18 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
 /** Stores pulled offers and buy-box owners on our listings (by external id). */
 export async function applyOffers(tx: Tx, marketplaceId: string, snaps: OffersSnapshot[]): Promise<void> {
   if (snaps.length === 0) return;
+  const externalIds = snaps.map((s) => s.externalId);
+  // the marketplace sync and the repricer both write an account's offers after a tick, and then
+  // more of the same rows: an update over many rows locks them in the order its plan meets them, so
+  // two such transactions could each wait for the other (PostgreSQL then fails one after a second).
+  // Locking the rows in id order first makes the later transaction simply wait for the earlier.
+  await tx.query(`select 1 from listings where marketplace_id = $1 and external_id = any($2::text[]) order by id for update`, [marketplaceId, externalIds]);
   await tx.query(
     `update listings l set offers = u.o, buy_box_owner = u.owner, buy_box_price_cents = u.bp, competitors_count = jsonb_array_length(u.o),
             lowest_competitor_cents = (select min((x->>'price_cents')::int) from jsonb_array_elements(u.o) x)
        from unnest($2::text[], $3::jsonb[], $4::text[], $5::int[]) as u(e, o, owner, bp)
       where l.marketplace_id = $1 and l.external_id = u.e`,
-    [marketplaceId, snaps.map((s) => s.externalId), snaps.map((s) => JSON.stringify(s.offers)), snaps.map((s) => s.buyBoxOwner), snaps.map((s) => s.buyBoxPriceCents)],
+    [marketplaceId, externalIds, snaps.map((s) => JSON.stringify(s.offers)), snaps.map((s) => s.buyBoxOwner), snaps.map((s) => s.buyBoxPriceCents)],
   );
 }
 

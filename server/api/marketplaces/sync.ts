@@ -19,8 +19,11 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
   const account = await loadAccount(tx, accountId);
   if (!account || account.status === 'paused') return null;
   const connector = connectorFor(tx, account, env);
+  // one sync of an account at a time; NO KEY: a listing or order written meanwhile checks its
+  // foreign key to this row (FOR KEY SHARE), which a plain FOR UPDATE would make wait for the whole
+  // sync (the repricer's price write after its own offer write did, and deadlocked with it)
   const cur = await tx.query<{ orders_cursor: string | null; settlements_cursor: string | null }>(
-    'select orders_cursor, settlements_cursor from marketplace_accounts where id = $1 for update',
+    'select orders_cursor, settlements_cursor from marketplace_accounts where id = $1 for no key update',
     [accountId],
   );
   const ids = { causationId };

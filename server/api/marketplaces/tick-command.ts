@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../errors';
 
 export async function tickAccount(tx: Tx, tenantId: string, id: string, ticks: number, ids: { correlationId?: string; causationId?: string }): Promise<SandboxTickAnswer> {
   const { rows } = await tx.query<{ id: string; tenant_id: string; kind: MarketplaceKind; mode: string; status: string; sandbox_order_rate: string; sandbox_tick: number }>(
-    'select id, tenant_id, kind, mode, status, sandbox_order_rate, sandbox_tick from marketplace_accounts where tenant_id = $1 and id = $2 for update',
+    'select id, tenant_id, kind, mode, status, sandbox_order_rate, sandbox_tick from marketplace_accounts where tenant_id = $1 and id = $2 for no key update',
     [tenantId, id],
   );
   const acc = rows[0];

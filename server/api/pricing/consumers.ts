@@ -10,7 +10,8 @@ import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef } from '../../events/types';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { PRICING_EVENTS } from '../../../contract/pricing';
-import { repriceAfterTick, reprice } from './repricer';
+import { repriceAfterTick, reprice, ruleChangeSelection } from './repricer';
+import type { RuleScope } from '../../../contract/pricing';
 import { snapshotTenant } from './agent';
 
 export const REPRICER_CONSUMER = 'repricer';
@@ -24,12 +25,12 @@ export function repricerConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'repricer',
     async handle(msg) {
       const ids = { causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined };
-      const d = msg.data as { id: string; product_id?: string };
+      const d = msg.data as { id: string; product_id?: string; scopes?: RuleScope[] };
       await ctx.db.transaction(async (tx) => {
         if (msg.subject === MARKETPLACE_EVENTS.ticked) return repriceAfterTick(tx, msg.tenantId, d.id, env, ids);
         if (msg.subject === 'products.updated') return reprice(tx, msg.tenantId, { productIds: [d.id] }, 'cost_change', ids);
         if (msg.subject === 'products.variant_updated') return reprice(tx, msg.tenantId, { variantIds: [d.id] }, 'cost_change', ids);
-        return reprice(tx, msg.tenantId, {}, 'rule_change', ids);
+        return reprice(tx, msg.tenantId, ruleChangeSelection(d.scopes), 'rule_change', ids);
       }, { tenantId: msg.tenantId });
     },
   };

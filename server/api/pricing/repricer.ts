@@ -11,6 +11,7 @@ import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces
 import { applyOffers } from '../listings/push';
 import { evaluateSelection, record, type RecordResult } from './evaluate';
 import type { Selection } from './inputs';
+import type { RuleScope } from '../../../contract/pricing';
 
 export const REPRICER_ACTOR = 'repricer';
 
@@ -44,4 +45,17 @@ export async function repriceAfterTick(tx: Tx, tenantId: string, accountId: stri
   const snaps = await connectorFor(tx, account, env).pullOffers(listed.rows.map((r) => r.external_id));
   await applyOffers(tx, accountId, snaps);
   return reprice(tx, tenantId, { marketplaceId: accountId }, 'competitor_change', ids);
+}
+
+/**
+ * The listings a rule change can move: only those its scope covered before or covers now can have
+ * it as their governing rule. Scopes on single listings re-evaluate those listings, scopes on one
+ * marketplace that marketplace; anything wider or mixed (and an event without scopes) the tenant.
+ */
+export function ruleChangeSelection(scopes: readonly RuleScope[] | undefined): Selection {
+  if (!scopes?.length) return {};
+  if (scopes.every((s) => s.type === 'listings')) return { listingIds: [...new Set(scopes.flatMap((s) => s.listing_ids))] };
+  const markets = new Set(scopes.map((s) => (s.type === 'marketplace' ? s.marketplace_id : null)));
+  const [only] = markets;
+  return markets.size === 1 && only ? { marketplaceId: only } : {};
 }

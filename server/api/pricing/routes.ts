@@ -127,7 +127,7 @@ const pricing: ApiModule = (api) => {
       );
       const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, rows[0].id);
       await ctx.audit({ action: 'pricing_rule.create', resource: 'pricing_rules', resourceId: after.id, after });
-      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'created' });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'created', scopes: [after.scope] });
       ctx.status(201);
       return one(after);
     },
@@ -151,7 +151,7 @@ const pricing: ApiModule = (api) => {
       );
       const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       await ctx.audit({ action: 'pricing_rule.update', resource: 'pricing_rules', resourceId: after.id, before, after });
-      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'updated' });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'updated', scopes: [before.scope, after.scope] });
       return one(after);
     },
   });
@@ -167,7 +167,7 @@ const pricing: ApiModule = (api) => {
       // pending proposals of the rule no longer have a rule behind them
       await ctx.tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and rule_id is null and status = 'pending'`, [ctx.auth.tenantId]);
       await ctx.audit({ action: 'pricing_rule.delete', resource: 'pricing_rules', resourceId: before.id, before });
-      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: before.id, action: 'deleted' });
+      await ctx.emit(PRICING_EVENTS.ruleChanged, { id: before.id, action: 'deleted', scopes: [before.scope] });
       return one({ id: before.id, deleted: true });
     },
   });
