@@ -101,8 +101,12 @@ describe('pricing agent: buy-box drop alert', () => {
     // average unit margin: price − cost − 15 % amazon fee, averaged over the listings
     expect(before.average_margin_cents).toBe(Math.round(costs.reduce((s, c) => s + (PRICE - c - 1500), 0) / N));
     expect((await agent()).alert_threshold_pp).toBe(10);
+    const snapshotsOfOthers = async () => (await agent()).buy_box_history.filter((p) => p.marketplace_id !== account).length;
+    const others = await snapshotsOfOthers();
     expect(await tickAndSnapshot()).toEqual([1]);
     expect(await alerts()).toEqual([]);
+    // the tick was this account's: the other accounts' shares were not snapshot again
+    expect(await snapshotsOfOthers()).toBe(others);
   });
 
   it('a fall of more than 10 points raises exactly one alert for that account, with the share before and after', async () => {

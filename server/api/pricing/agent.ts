@@ -20,13 +20,14 @@ export function alertThresholdPp(): number {
 
 interface AccountFigures { marketplace_id: string; marketplace_name: string; listings: number; owned: number; margin_sum: number; margin_n: number }
 
-async function accountFigures(tx: Tx, tenantId: string): Promise<AccountFigures[]> {
+/** Each account's figures (one account's, when given). */
+async function accountFigures(tx: Tx, tenantId: string, marketplaceId?: string): Promise<AccountFigures[]> {
   const { rows } = await tx.query<{ marketplace_id: string; marketplace_name: string; kind: MarketplaceKind; price_cents: number; cost_cents: number | null; owner: string | null }>(
     `select m.id as marketplace_id, m.name as marketplace_name, m.kind, l.price_cents, round(v.cost * 100)::int as cost_cents, l.buy_box_owner as owner
        from marketplace_accounts m left join listings l on l.marketplace_id = m.id and l.status = 'active'
        left join product_variants v on v.id = l.variant_id
-      where m.tenant_id = $1 order by m.name, m.id`,
-    [tenantId],
+      where m.tenant_id = $1 ${marketplaceId ? 'and m.id = $2' : ''} order by m.name, m.id`,
+    marketplaceId ? [tenantId, marketplaceId] : [tenantId],
   );
   const out = new Map<string, AccountFigures>();
   for (const r of rows) {
@@ -48,13 +49,18 @@ async function accountFigures(tx: Tx, tenantId: string): Promise<AccountFigures[
 /** Share in basis points (integer), so snapshots compare exactly. */
 const shareBp = (a: AccountFigures) => (a.listings === 0 ? 0 : Math.floor((a.owned * 10_000) / a.listings));
 
+/** The alert sentence when the share fell from `prev` by more than the threshold, else null. */
+function buyBoxAlert(a: AccountFigures, prev: number | undefined, share: number, threshold: number): string | null {
+  const dropPp = prev == null ? 0 : (prev - share) / 100;
+  return dropPp > threshold ? `Buy-box share on ${a.marketplace_name} fell ${dropPp.toFixed(1)} points to ${(share / 100).toFixed(1)} %` : null;
+}
+
 /**
- * The agent's figures. `page` (the console): when nothing changed since the latest snapshot, the
- * share is compared with the snapshot before it, so the fall the agent last found stays on the page
- * until a later snapshot shows no fall. `agent` (taking a snapshot): always against the latest, so an
- * unchanged share never raises the same alert twice.
+ * The agent's figures for the console. When nothing changed since the latest snapshot, the share is
+ * compared with the snapshot before it, so the fall the agent last found stays on the page until a
+ * later snapshot shows no fall (the agent itself compares with the latest: `snapshotTenant`).
  */
-export async function computeAgent(tx: Tx, tenantId: string, mode: 'page' | 'agent' = 'page'): Promise<PricingAgent> {
+export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAgent> {
   const threshold = alertThresholdPp();
   const accounts = await accountFigures(tx, tenantId);
   // one after another: a transaction is one connection (pg refuses overlapping queries on it)
@@ -114,8 +120,7 @@ export async function computeAgent(tx: Tx, tenantId: string, mode: 'page' | 'age
     const share = shareBp(a);
     const latest = latestBy.get(a.marketplace_id);
     const earlier = earlierBy.get(a.marketplace_id);
-    const prev = mode === 'page' && latest === share && earlier !== undefined ? earlier : latest;
-    const dropPp = prev == null ? 0 : (prev - share) / 100;
+    const prev = latest === share && earlier !== undefined ? earlier : latest;
     return {
       marketplace_id: a.marketplace_id,
       marketplace_name: a.marketplace_name,
@@ -125,7 +130,7 @@ export async function computeAgent(tx: Tx, tenantId: string, mode: 'page' | 'age
       average_margin_cents: a.margin_n === 0 ? null : Math.round(a.margin_sum / a.margin_n),
       price_changes_7d: changesBy.get(a.marketplace_id) ?? 0,
       proposals_waiting: waitingBy.get(a.marketplace_id) ?? 0,
-      alert: dropPp > threshold ? `Buy-box share on ${a.marketplace_name} fell ${dropPp.toFixed(1)} points to ${(share / 100).toFixed(1)} %` : null,
+      alert: buyBoxAlert(a, prev, share, threshold),
     };
   });
   return {
@@ -141,25 +146,38 @@ export async function computeAgent(tx: Tx, tenantId: string, mode: 'page' | 'age
   };
 }
 
-/** One agent run for a tenant: a snapshot per account, an alert per account whose share dropped. Returns the alerts raised. */
-export async function snapshotTenant(db: Db, tenantId: string): Promise<number> {
+/**
+ * One agent run: a snapshot per account (of one account, after that account's tick), an alert per
+ * account whose share dropped since its previous snapshot. Reads only what the snapshot needs (the
+ * console's page reads the rest). Returns the alerts raised.
+ */
+export async function snapshotTenant(db: Db, tenantId: string, marketplaceId?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const figures = await computeAgent(tx, tenantId, 'agent');
+    const threshold = alertThresholdPp();
+    const accounts = await accountFigures(tx, tenantId, marketplaceId);
+    const latest = await tx.query<{ marketplace_id: string; bp: number }>(
+      `select distinct on (marketplace_id) marketplace_id, buy_box_share_bp as bp from pricing_agent_snapshots
+        where tenant_id = $1 ${marketplaceId ? 'and marketplace_id = $2' : ''} order by marketplace_id, created_at desc, id desc`,
+      marketplaceId ? [tenantId, marketplaceId] : [tenantId],
+    );
+    const latestBy = new Map(latest.rows.map((r) => [r.marketplace_id, Number(r.bp)]));
     let alerts = 0;
-    for (const m of figures.marketplaces) {
+    for (const a of accounts) {
+      const share = shareBp(a);
+      const alert = buyBoxAlert(a, latestBy.get(a.marketplace_id), share, threshold);
       await tx.query('insert into pricing_agent_snapshots (tenant_id, marketplace_id, listings, buy_box_share_bp, average_margin_cents) values ($1, $2, $3, $4, $5)', [
-        tenantId, m.marketplace_id, m.listings, Math.round(m.buy_box_share * 10_000), m.average_margin_cents,
+        tenantId, a.marketplace_id, a.listings, share, a.margin_n === 0 ? null : Math.round(a.margin_sum / a.margin_n),
       ]);
-      if (m.alert) {
+      if (alert) {
         alerts += 1;
         await appendEvent(tx, tenantId, BUY_BOX_ALERT_SUBJECT, {
-          id: `buybox-${m.marketplace_id}-${Date.now()}`,
+          id: `buybox-${a.marketplace_id}-${Date.now()}`,
           type: 'buy_box_drop',
           severity: 'warning',
           level: 'warning',
           source: 'pricing-agent',
-          message: m.alert,
-          marketplace_id: m.marketplace_id,
+          message: alert,
+          marketplace_id: a.marketplace_id,
           created_at: new Date().toISOString(),
         });
       }

@@ -42,7 +42,8 @@ export function pricingAgentConsumer(ctx: ConsumerContext): ConsumerDef {
     filterSubjects: [MARKETPLACE_EVENTS.ticked],
     agentName: 'pricing-agent',
     async handle(msg) {
-      await snapshotTenant(ctx.db, msg.tenantId);
+      // the ticked account only: one account's tick leaves the others' shares as they were
+      await snapshotTenant(ctx.db, msg.tenantId, (msg.data as { id: string }).id);
     },
   };
 }
