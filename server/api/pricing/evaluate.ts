@@ -110,9 +110,10 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
   // proposals mode: one pending proposal per listing (an older pending one is superseded: expired)
   const toPropose = evals.map((e, i) => ({ e, id: decisionIds[i] })).filter(({ e }) => !auto(e) && e.decision.new_price_cents != null);
   if (toPropose.length) {
-    await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and status = 'pending' and listing_id = any($2::uuid[])`, [
-      tenantId, toPropose.map(({ e }) => e.listing.id),
-    ]);
+    const superseded = toPropose.flatMap(({ e }) => (e.listing.pending_proposal_id ? [e.listing.pending_proposal_id] : []));
+    if (superseded.length) {
+      await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending'`, [tenantId, superseded]);
+    }
     const ins = await tx.query<{ id: string }>(
       `insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
                                     floor_cents, ceiling_cents, reason, inputs_hash)
@@ -133,14 +134,18 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
     await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map(({ e }) => e.listing.id).slice(0, 100) });
   }
 
-  // the repricer's memory: these inputs were seen; an applied change starts the minimum interval
+  // the repricer's memory: these inputs were seen; an applied change starts the minimum interval; a
+  // new proposal is the listing's pending one
+  const proposed = new Map(toPropose.map(({ e }, i) => [e.listing.id, res.proposals[i]]));
   await tx.query(
-    `insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at)
-     select u.l, $1, u.h, u.s, case when u.a then now() else null end, now() from unnest($2::uuid[], $3::text[], $4::text[], $5::bool[]) as u(l, h, s, a)
+    `insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at, pending_proposal_id)
+     select u.l, $1, u.h, u.s, case when u.a then now() else null end, now(), u.p from unnest($2::uuid[], $3::text[], $4::text[], $5::bool[], $6::uuid[]) as u(l, h, s, a, p)
      on conflict (listing_id) do update set inputs_hash = excluded.inputs_hash, last_scenario = excluded.last_scenario, evaluated_at = now(),
-       last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at)`,
+       last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at),
+       pending_proposal_id = coalesce(excluded.pending_proposal_id, pricing_listing_state.pending_proposal_id)`,
     // an applied price is part of the inputs: remember them as they are after the change
-    [tenantId, evals.map((e) => e.listing.id), evals.map((e) => (auto(e) ? afterHash(e, e.decision.new_price_cents!) : e.hash)), evals.map((e) => e.decision.scenario), evals.map(auto)],
+    [tenantId, evals.map((e) => e.listing.id), evals.map((e) => (auto(e) ? afterHash(e, e.decision.new_price_cents!) : e.hash)), evals.map((e) => e.decision.scenario), evals.map(auto),
+      evals.map((e) => proposed.get(e.listing.id) ?? null)],
   );
   return res;
 }

@@ -24,6 +24,8 @@ export interface ListingInputs extends ScopedListing {
   last_change_at: Date | null;
   last_hash: string | null;
   last_scenario: string | null;
+  /** The listing's pending proposal as the repricer last wrote it (it may since have been decided). */
+  pending_proposal_id: string | null;
 }
 
 export interface Selection {
@@ -52,7 +54,7 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
   const { rows } = await tx.query<Record<string, unknown>>(
     `select l.id, l.marketplace_id, m.kind, m.name as marketplace_name, l.sku, l.title, l.price_cents, l.offers, l.buy_box_owner, l.buy_box_price_cents,
             round(v.cost * 100)::int as cost_cents, round(v.map_price * 100)::int as map_cents, p.tags, p.supplier_id,
-            s.last_change_at, s.inputs_hash as last_hash, s.last_scenario
+            s.last_change_at, s.inputs_hash as last_hash, s.last_scenario, s.pending_proposal_id
        from listings l join marketplace_accounts m on m.id = l.marketplace_id join product_variants v on v.id = l.variant_id
        join products p on p.id = l.product_id left join pricing_listing_state s on s.listing_id = l.id
       where ${where.join(' and ')} order by l.id`,
@@ -76,6 +78,7 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
     last_change_at: r.last_change_at == null ? null : new Date(r.last_change_at as string),
     last_hash: (r.last_hash as string | null) ?? null,
     last_scenario: (r.last_scenario as string | null) ?? null,
+    pending_proposal_id: r.pending_proposal_id == null ? null : String(r.pending_proposal_id),
   }));
 }
 
