@@ -1,5 +1,5 @@
 /**
- * Lock modes of a sandbox advance and a marketplace sync (docs/marketplaces.md "Sync"): both hold
+ * Lock modes of a sandbox advance and a marketplace sync (docs/marketplaces.md "Sandbox"): both hold
  * their account row while they run, but as FOR NO KEY UPDATE, so a transaction that writes one of
  * the account's listings twice (the repricer: the pulled offers, then the new price) goes on
  * meanwhile. A second write of a row created in the same transaction checks the listing's foreign
