@@ -44,10 +44,16 @@ function itemPath(resource: string, id: BaseKey, meta: MetaQuery | undefined): s
   return `${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`;
 }
 
-/** Per-call client options taken from Refine's meta (abort signal from react-query's context). */
+/** An AbortSignal, from whichever realm made it (a test's DOM may bring its own class). */
+const isSignal = (v: unknown): v is AbortSignal => typeof (v as AbortSignal | undefined)?.aborted === 'boolean' && typeof (v as AbortSignal).addEventListener === 'function';
+
+/**
+ * Per-call client options taken from Refine's meta. Refine's query hooks spread react-query's
+ * context into meta, so the abort signal of a read that is no longer wanted is `meta.signal`.
+ */
 function callOptions(meta: MetaQuery | undefined): Omit<RequestOptions, 'fallback' | 'method' | 'body'> {
   return {
-    signal: meta?.queryContext?.signal,
+    signal: isSignal(meta?.signal) ? meta.signal : undefined,
     idempotencyKey: typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : undefined,
     causationId: typeof meta?.causationId === 'string' ? meta.causationId : undefined,
     tenant: meta?.tenant === false ? false : undefined,

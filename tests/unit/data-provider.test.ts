@@ -15,6 +15,20 @@ function setup() {
   return { f, dp, sent };
 }
 
+describe('data provider: cancelled reads', () => {
+  it("passes the abort signal Refine's query hooks put in meta to the request, for lists and records", async () => {
+    const { f, dp } = setup();
+    const list = new AbortController();
+    const one = new AbortController();
+    f.replies.push(json({ data: [], pagination: { total: 0, limit: 20, offset: 0 } }), json({ data: { id: 'p1' } }));
+    // what useList / useOne hand the provider: react-query's context spread into meta
+    await dp.getList({ resource: 'products', meta: { queryKey: ['products'], signal: list.signal } });
+    await dp.getOne({ resource: 'products', id: 'p1', meta: { queryKey: ['products', 'p1'], signal: one.signal } });
+    expect(f.calls[0].init.signal).toBe(list.signal);
+    expect(f.calls[1].init.signal).toBe(one.signal);
+  });
+});
+
 describe('data provider: lists (docs/api-conventions.md conventions)', () => {
   it('maps pagination, sorters and filters to the query and answers {data, total}', async () => {
     const { f, dp, sent } = setup();

@@ -4,7 +4,7 @@
  * `GET /products`, `GET /me/orders` and `GET /suppliers` with `search` and `limit=5`, read through the
  * Refine data provider's `getList` like every list (docs/api-client.md "One data path").
  */
-import type { BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
+import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { PALETTE } from '../../../contract/constants';
 import type { Order } from '../../../contract/orders';
 import type { Product } from '../../../contract/products';
@@ -26,7 +26,6 @@ export type PaletteLookup = (text: string, signal: AbortSignal) => Promise<Palet
 
 /** The data provider's list read: the one call the palette makes. */
 export type ListReader = Pick<DataProvider, 'getList'>;
-type QueryContext = NonNullable<MetaQuery['queryContext']>;
 
 export function createLookup(data: ListReader): PaletteLookup {
   const list = async <T extends BaseRecord>(resource: string, path: string, search: string, signal: AbortSignal): Promise<T[]> => {
@@ -35,7 +34,7 @@ export function createLookup(data: ListReader): PaletteLookup {
       filters: [{ field: 'search', operator: 'contains', value: search }],
       pagination: { currentPage: 1, pageSize: PALETTE.perType },
       // the search aborts its lookups when the text changes (the data provider reads only the signal)
-      meta: { path, queryContext: { signal } as QueryContext },
+      meta: { path, signal },
     });
     return answer.data.slice(0, PALETTE.perType);
   };
