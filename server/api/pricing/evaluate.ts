@@ -81,14 +81,30 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
   const res: RecordResult = { decisions: 0, applied: [], proposals: [] };
   if (evals.length === 0) return res;
   const auto = (e: Evaluation) => o.mode === 'rule' && e.rule.mode === 'auto' && e.decision.new_price_cents != null;
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
-                                  competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
-     select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, u.fl, u.re, u.a, $2, u.h
-       from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::jsonb[], $14::text[], $15::bool[], $16::text[])
-         with ordinality as u(l, r, o, n, s, sc, f, c, cp, bb, fl, re, a, h, ord)
-      order by u.ord
-     returning id`,
+  const propose = (e: Evaluation) => !auto(e) && e.decision.new_price_cents != null;
+  // proposals mode: one pending proposal per listing (an older pending one is superseded: expired)
+  const superseded = evals.flatMap((e) => (propose(e) && e.listing.pending_proposal_id ? [e.listing.pending_proposal_id] : []));
+  if (superseded.length) {
+    await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending'`, [tenantId, superseded]);
+  }
+  // the decisions and the proposals made of them in one statement: a proposal repeats its decision's
+  // listing, rule, prices, bounds, sentence and fingerprint, so only its margins are sent besides
+  const { rows } = await tx.query<{ listing_id: string; proposal_id: string | null }>(
+    `with u as materialized (
+       select * from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::jsonb[], $14::text[], $15::bool[], $16::text[],
+                            $17::bool[], $18::int[], $19::int[])
+         with ordinality as u(l, r, o, n, s, sc, f, c, cp, bb, fl, re, a, h, pr, mb, ma, ord)),
+     d as (
+       insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
+                                    competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
+       select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, u.fl, u.re, u.a, $2, u.h from u order by u.ord
+       returning id, listing_id),
+     p as (
+       insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
+                                    floor_cents, ceiling_cents, reason, inputs_hash)
+       select $1, u.l, d.id, u.r, u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h from u join d on d.listing_id = u.l where u.pr order by u.ord
+       returning id, listing_id)
+     select d.listing_id, p.id as proposal_id from d left join p on p.listing_id = d.listing_id`,
     [
       tenantId, o.trigger,
       evals.map((e) => e.listing.id), evals.map((e) => e.rule.id), evals.map((e) => e.decision.old_price_cents), evals.map((e) => e.decision.new_price_cents),
@@ -96,47 +112,26 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
       evals.map((e) => JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })))),
       evals.map((e) => e.listing.buy_box_owner), evals.map((e) => JSON.stringify(e.decision.flags)), evals.map((e) => e.decision.reason),
       evals.map(auto), evals.map((e) => e.hash),
+      evals.map(propose), evals.map((e) => (propose(e) ? margins(e, e.decision.old_price_cents) : null)), evals.map((e) => (propose(e) ? margins(e, e.decision.new_price_cents!) : null)),
     ],
   );
   res.decisions = rows.length;
-  const decisionIds = rows.map((r) => String(r.id));
+  const proposed = new Map(rows.flatMap((r) => (r.proposal_id ? [[String(r.listing_id), String(r.proposal_id)] as const] : [])));
 
   // auto mode: the new price through the listings domain's update path (history line, sync pending)
-  const toApply = evals.map((e, i) => ({ e, id: decisionIds[i] })).filter(({ e }) => auto(e));
+  const toApply = evals.filter(auto);
   if (toApply.length) {
-    res.applied = await applyPrices(tx, tenantId, toApply.map(({ e }) => ({ listingId: e.listing.id, price: e.decision.new_price_cents!, reason: e.decision.reason })), o.actor, o.emit);
+    res.applied = await applyPrices(tx, tenantId, toApply.map((e) => ({ listingId: e.listing.id, price: e.decision.new_price_cents!, reason: e.decision.reason })), o.actor, o.emit);
   }
 
-  // proposals mode: one pending proposal per listing (an older pending one is superseded: expired)
-  const toPropose = evals.map((e, i) => ({ e, id: decisionIds[i] })).filter(({ e }) => !auto(e) && e.decision.new_price_cents != null);
+  const toPropose = evals.filter(propose);
   if (toPropose.length) {
-    const superseded = toPropose.flatMap(({ e }) => (e.listing.pending_proposal_id ? [e.listing.pending_proposal_id] : []));
-    if (superseded.length) {
-      await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending'`, [tenantId, superseded]);
-    }
-    const ins = await tx.query<{ id: string }>(
-      `insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
-                                    floor_cents, ceiling_cents, reason, inputs_hash)
-       select $1, u.l, u.d, u.r, u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h
-         from unnest($2::uuid[], $3::bigint[], $4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::text[], $12::text[])
-           with ordinality as u(l, d, r, o, n, mb, ma, f, c, re, h, ord)
-        order by u.ord
-       returning id`,
-      [
-        tenantId, toPropose.map(({ e }) => e.listing.id), toPropose.map(({ id }) => id), toPropose.map(({ e }) => e.rule.id),
-        toPropose.map(({ e }) => e.decision.old_price_cents), toPropose.map(({ e }) => e.decision.new_price_cents),
-        toPropose.map(({ e }) => margins(e, e.decision.old_price_cents)), toPropose.map(({ e }) => margins(e, e.decision.new_price_cents!)),
-        toPropose.map(({ e }) => e.decision.floor_cents), toPropose.map(({ e }) => e.decision.ceiling_cents), toPropose.map(({ e }) => e.decision.reason),
-        toPropose.map(({ e }) => e.hash),
-      ],
-    );
-    res.proposals = ins.rows.map((r) => String(r.id));
-    await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map(({ e }) => e.listing.id).slice(0, 100) });
+    res.proposals = toPropose.map((e) => proposed.get(e.listing.id)!);
+    await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map((e) => e.listing.id).slice(0, 100) });
   }
 
   // the repricer's memory: these inputs were seen; an applied change starts the minimum interval; a
   // new proposal is the listing's pending one
-  const proposed = new Map(toPropose.map(({ e }, i) => [e.listing.id, res.proposals[i]]));
   await tx.query(
     `insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at, pending_proposal_id)
      select u.l, $1, u.h, u.s, case when u.a then now() else null end, now(), u.p from unnest($2::uuid[], $3::text[], $4::text[], $5::bool[], $6::uuid[]) as u(l, h, s, a, p)
