@@ -8,6 +8,7 @@
  * (server/db/migrate.ts). On PostgreSQL autovacuum does this and the timer does not start.
  */
 import type { Db } from './types';
+import { startPeriodic } from '../periodic';
 
 /** autovacuum's defaults: a table is due after `base + scale × rows` changes (or dead rows). */
 export const ANALYZE_THRESHOLD = { base: 50, scale: 0.1 } as const;
@@ -62,19 +63,5 @@ export function maintenanceMs(engine: Db['engine'], env: NodeJS.ProcessEnv = pro
 
 /** Starts the upkeep timer; returns its stop function (which waits for a pass under way). */
 export function startMaintenance(db: Db, everyMs: number, onError: (e: unknown) => void = () => undefined): () => Promise<void> {
-  if (everyMs <= 0) return async () => undefined;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = maintainTables(db)
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(everyMs, () => maintainTables(db), onError);
 }

@@ -6,6 +6,7 @@
 import type { Db } from '../../db';
 import { DEMO_TENANT } from '../../seed/accounts';
 import { tickAccount } from './tick-command';
+import { startPeriodic } from '../../periodic';
 
 export function sandboxTickMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SANDBOX_TICK_MS;
@@ -13,33 +14,19 @@ export function sandboxTickMs(env: NodeJS.ProcessEnv = process.env): number {
   return env.VITEST ? 0 : 60_000;
 }
 
-/** Starts the clock; returns its stop function. */
+/** Starts the clock (a slow tick is never overlapped by the next; a failing one is retried the next interval); returns its stop function. */
 export function startSandboxClock(
   db: Db,
   everyMs: number,
   tenantId: string = process.env.SANDBOX_TICK_TENANT || DEMO_TENANT.id,
   onError: (err: unknown) => void = () => undefined,
 ): () => void {
-  if (everyMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return; // a slow tick is never overlapped by the next
-    running = true;
-    void (async () => {
-      try {
-        const { rows } = await db.transaction(
-          (tx) => tx.query<{ id: string }>(`select id from marketplace_accounts where tenant_id = $1 and mode = 'sandbox' and status = 'connected' order by created_at, id`, [tenantId]),
-          { tenantId },
-        );
-        for (const r of rows) await db.transaction((tx) => tickAccount(tx, tenantId, r.id, 1, {}), { tenantId });
-      } catch (err) {
-        // the next interval tries again; a failing tick must not stop the server
-        onError(err);
-      } finally {
-        running = false;
-      }
-    })();
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const stop = startPeriodic(everyMs, async () => {
+    const { rows } = await db.transaction(
+      (tx) => tx.query<{ id: string }>(`select id from marketplace_accounts where tenant_id = $1 and mode = 'sandbox' and status = 'connected' order by created_at, id`, [tenantId]),
+      { tenantId },
+    );
+    for (const r of rows) await db.transaction((tx) => tickAccount(tx, tenantId, r.id, 1, {}), { tenantId });
+  }, onError);
+  return () => void stop();
 }

@@ -9,6 +9,7 @@ import { snapshotTenant } from './agent';
 import { runtimeTx } from '../../events/runtime-tx';
 import type { Db } from '../../db';
 import { reprice } from './repricer';
+import { startPeriodic } from '../../periodic';
 
 export const SWEEP_BATCH = 2_000;
 
@@ -77,15 +78,6 @@ export function sweepMs(env: NodeJS.ProcessEnv = process.env): number {
 
 /** Starts the sweep timer; returns its stop function. */
 export function startSweep(db: Db, everyMs: number, onError: (e: unknown) => void = () => undefined): () => void {
-  if (everyMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void sweep(db).catch(onError).finally(() => {
-      running = false;
-    });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const stop = startPeriodic(everyMs, () => sweep(db), onError);
+  return () => void stop();
 }
