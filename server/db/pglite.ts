@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { applyTenantSettings } from './settings';
 import { readMessage } from './inline';
+import { PreparedSet, preparedRead } from './prepared';
 
 export async function openPglite(dataDir: string | undefined, username?: string): Promise<PGlite> {
   return PGlite.create(dataDir, username ? { username } : {});
@@ -37,17 +38,24 @@ export function pgliteDb(pg: PGlite): Db {
     const r = await pg.query<T>(sql, params as unknown[]);
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   };
+  // the one session's prepared reads (prepared.ts); a message's answer is its last statement's
+  const have = new PreparedSet();
+  const run = async (message: string): Promise<QueryResult<unknown>> => {
+    const results = await pg.exec(message);
+    const r = results[results.length - 1];
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  };
   const db: Db = {
     engine: 'pglite',
     query,
     reader: (o) => ({
       async query<R>(sql: string, params?: unknown[]) {
+        // one call instead of BEGIN, settings, statement, COMMIT: ~4× less time in PGlite
+        const prepared = await preparedRead<R>(run, have, sql, params, o);
+        if (prepared) return prepared;
         const message = readMessage(sql, params, o);
         if (message === null) return db.transaction((tx) => tx.query<R>(sql, params), o);
-        // one call instead of BEGIN, settings, statement, COMMIT: ~4× less time in PGlite
-        const results = await pg.exec(message);
-        const r = results[results.length - 1];
-        return { rows: r.rows as R[], rowCount: r.affectedRows ?? r.rows.length };
+        return (await run(message)) as QueryResult<R>;
       },
     }),
     async transaction<T>(fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {

@@ -2,11 +2,20 @@
 import pg from 'pg';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { readMessage, settingsStatement } from './inline';
+import { PreparedSet, preparedRead } from './prepared';
 import { APP_ROLE } from './roles';
 
 // int8 as number (counts, sequences), numeric as number (money stays within double precision here)
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** What each pooled connection has prepared (prepared.ts), forgotten with the connection. */
+const preparedSets = new WeakMap<pg.PoolClient, PreparedSet>();
+function preparedOf(client: pg.PoolClient): PreparedSet {
+  let s = preparedSets.get(client);
+  if (!s) preparedSets.set(client, (s = new PreparedSet()));
+  return s;
+}
 
 export function postgresDb(url: string, opts: { max?: number; setRole?: boolean } = {}): Db {
   // the role is set in the startup packet: a connection that cannot take it fails instead of
@@ -27,12 +36,28 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
     query,
     reader: (o) => ({
       async query<R>(sql: string, params?: unknown[]) {
-        const message = readMessage(sql, params, o);
-        if (message === null) return db.transaction((tx) => tx.query<R>(sql, params), o);
-        // two statements in one message: pg answers with one result per statement
-        const results = (await pool.query(message)) as unknown as pg.QueryResult[];
-        const r = results[results.length - 1];
-        return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          // two statements in one message: pg answers with one result per statement, the last is the read's
+          const run = async (message: string) => {
+            const res = (await client.query(message)) as unknown as pg.QueryResult | pg.QueryResult[];
+            const r = Array.isArray(res) ? res[res.length - 1] : res;
+            return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+          };
+          const have = preparedOf(client);
+          const prepared = await preparedRead<R>(run, have, sql, params, o);
+          if (prepared) return prepared;
+          const message = readMessage(sql, params, o);
+          if (message !== null) return (await run(message)) as { rows: R[]; rowCount: number };
+        } catch (e) {
+          // a connection that failed at the socket is not given back to the pool
+          if (!(e as { code?: string }).code) broken = e as Error;
+          throw e;
+        } finally {
+          client.release(broken);
+        }
+        return db.transaction((tx) => tx.query<R>(sql, params), o);
       },
     }),
     async transaction<T>(fn: (tx: Tx) => Promise<T>, o: TxOptions = {}): Promise<T> {

@@ -96,6 +96,15 @@ describe('row-level security without the code scope', () => {
     expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['public.tenants', 'public.feature_flags', 'public.audit_log', 'public.events']));
     expect(rows.filter((r) => !r.rls || !r.forced || r.policies === 0)).toEqual([]);
   });
+
+  it('reads the tenant setting once per statement in every tenant policy (an init plan, not per row)', async () => {
+    // the per-row form cost most of a list page's lookups (docs/performance.md "Prepared reads")
+    const { rows } = await h.db.query<{ table: string; qual: string }>(
+      `select tablename as table, qual from pg_policies where qual like '%app.tenant_id%' and tablename not in ('tenants', 'profiles') order by 1`,
+    );
+    expect(rows.length).toBeGreaterThan(30);
+    expect(rows.filter((r) => !/^\(tenant_id = \( SELECT /.test(r.qual))).toEqual([]);
+  });
 });
 
 describe('the server refuses a role that can bypass row-level security', () => {

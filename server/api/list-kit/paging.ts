@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { RawJson } from '../raw-json';
 import { meta } from '../kit';
 import { countRows } from './count-cache';
+import { GENERIC_PLAN } from '../../db/prepared';
 
 export { COUNT_CAP, countsChanged } from './count-cache';
 
@@ -47,6 +48,19 @@ export interface PageRequest {
    * (the orders' search vector) is answered by an index-only scan.
    */
   keysFirst?: boolean;
+  /**
+   * With `json`: joins of the outer query, which builds the JSON of the page's rows only (the
+   * page's alias is the table's) — lookups written as `left join lateral (… limit 1) x on true`,
+   * so each runs once per page row, whatever the planner guesses of the page's size.
+   */
+  jsonJoins?: string;
+  /**
+   * Plan the page for its values every time instead of once (server/db/prepared.ts): for a filter
+   * whose best plan depends on the value — a search word matching 3 % of the rows is best found by
+   * walking the sort's index, a rare one through the search index, and a plan made for "some word"
+   * took 16 ms where the right one took 1.
+   */
+  customPlan?: boolean;
 }
 
 export interface Page<R> {
@@ -100,14 +114,17 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     where.push(`(${req.sort.columns.join(', ')}) ${dir === 'asc' ? '>' : '<'} (${ph.join(', ')})`);
   }
   const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-  params.push(req.limit);
-  const limitPh = `$${params.length}`;
+  // the limit is written into the text: a first page or a cursor's next page is then run prepared
+  // with its generic plan (server/db/prepared.ts), which must know how few rows it is for; an
+  // offset page keeps its parameters and is planned for its values
+  if (!Number.isSafeInteger(req.limit) || req.limit < 0) throw new Error(`A page's limit is a whole number, not ${req.limit}`);
   let offsetSql = '';
   if (!req.cursor && req.offset > 0) {
     params.push(req.offset);
     offsetSql = ` offset $${params.length}`;
   }
-  const orderBy = `order by ${req.sort.columns.map((c) => `${c} ${dir}`).join(', ')} limit ${limitPh}${offsetSql}`;
+  const mark = offsetSql || req.customPlan ? '' : GENERIC_PLAN;
+  const orderBy = `order by ${req.sort.columns.map((c) => `${c} ${dir}`).join(', ')} limit ${req.limit}${offsetSql}`;
   // the cursor's values come from SQL, so timestamps keep their microseconds
   let rows: R[] = [];
   let json: string | undefined;
@@ -131,9 +148,9 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
         `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql} ${orderBy}) k))`
       : `select ${alias}.*, ${keyList} from ${req.from} ${whereSql} ${orderBy}`;
     const { rows: r } = await tx.query<{ data: string; n: number; last: string | null }>(
-      `select coalesce(json_agg(${req.json} order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
+      `${mark}select coalesce(json_agg(${req.json} order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
               (array_agg(json_build_array(${keys.map((k) => `${alias}.${k}`).join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
-         from (${rowsSql}) ${alias}`,
+         from (${rowsSql}) ${alias} ${req.jsonJoins ?? ''}`,
       params,
     );
     json = r[0].data;
@@ -141,7 +158,7 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     last = r[0].last ? (JSON.parse(r[0].last) as unknown[]) : null;
   } else {
     const res = await tx.query<R & { _cursor: unknown[] }>(
-      `select ${req.select}, json_build_array(${req.sort.columns.join(', ')}) as _cursor from ${req.from} ${whereSql} ${orderBy}`,
+      `${mark}select ${req.select}, json_build_array(${req.sort.columns.join(', ')}) as _cursor from ${req.from} ${whereSql} ${orderBy}`,
       params,
     );
     n = res.rows.length;

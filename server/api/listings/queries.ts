@@ -63,31 +63,32 @@ export function mapListing(r: Record<string, unknown>): Listing & { offers?: unk
 
 /**
  * A list row as the database writes it (`PageRequest.json`): the same fields as `mapListing`, the
- * account, product and variant read by id for the page's rows only.
+ * account, variant, product and image looked up for the page's rows only (LISTING_LOOKUPS).
  */
 const LISTING_FIELDS: readonly JsonField[] = [
-  ['id', 'l.id'], ['marketplace_id', 'l.marketplace_id'],
-  ['marketplace_name', '(select m.name from marketplace_accounts m where m.id = l.marketplace_id)'],
-  ['marketplace_kind', '(select m.kind from marketplace_accounts m where m.id = l.marketplace_id)'],
-  ['product_id', 'l.product_id'], ['variant_id', 'l.variant_id'], ['sku', 'l.sku'],
-  ['product_title', '(select p.title from products p where p.id = l.product_id)'],
-  ['title', 'l.title'], ['price_cents', 'l.price_cents'],
-  ['map_price_cents', '(select round(v.map_price * 100)::int from product_variants v where v.id = l.variant_id)'],
-  ['cost_cents', '(select round(v.cost * 100)::int from product_variants v where v.id = l.variant_id)'],
+  ['id', 'l.id'], ['marketplace_id', 'l.marketplace_id'], ['marketplace_name', 'm.name'], ['marketplace_kind', 'm.kind'],
+  ['product_id', 'l.product_id'], ['variant_id', 'l.variant_id'], ['sku', 'l.sku'], ['product_title', 'p.title'],
+  ['title', 'l.title'], ['price_cents', 'l.price_cents'], ['map_price_cents', 'v.map_price_cents'], ['cost_cents', 'v.cost_cents'],
   ['quantity_rule', 'l.quantity_rule'], ['quantity', 'l.quantity'], ['status', 'l.status'], ['sync_state', 'l.sync_state'],
   ['feed_message', 'l.feed_message'], ['external_id', 'l.external_id'], ['last_pushed_at', 'l.last_pushed_at', 'ts'],
   ['buy_box_owner', 'l.buy_box_owner'], ['buy_box_price_cents', 'l.buy_box_price_cents'], ['competitors_count', 'l.competitors_count'],
-  ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'],
-  ['image_url', `(select i.url from product_images i where i.product_id = l.product_id and (i.variant_id is null or i.variant_id = l.variant_id)
-    order by (i.variant_id is null), i.position limit 1)`],
+  ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'], ['image_url', 'i.url'],
   ['created_at', 'l.created_at', 'ts'], ['updated_at', 'l.updated_at', 'ts'],
 ];
+/** One lookup per table and page row (an account read once gives its name and kind). */
+const LISTING_LOOKUPS = `
+  left join lateral (select m.name, m.kind from marketplace_accounts m where m.id = l.marketplace_id limit 1) m on true
+  left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents
+                       from product_variants v where v.id = l.variant_id limit 1) v on true
+  left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true
+  left join lateral (select i.url from product_images i where i.product_id = l.product_id and (i.variant_id is null or i.variant_id = l.variant_id)
+                      order by (i.variant_id is null), i.position limit 1) i on true`;
 const LISTING_JSON = jsonFields(LISTING_FIELDS);
 
 /**
- * A page of listings, written as the answer's JSON by the database: the page's ids are found first
- * on the listings table alone (every filter is a listing column; each sort has its index,
- * 0011_marketplaces.sql), then only those rows are read and joined (docs/performance.md "Listings").
+ * A page of listings, written as the answer's JSON by the database: the page is found on the
+ * listings table alone (every filter is a listing column; each sort has its index,
+ * 0011_marketplaces.sql), then only its rows are looked up (docs/performance.md "Listings").
  */
 export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Promise<Page<Record<string, unknown>>> {
   const w = whereBuilder('l.tenant_id = $1', tenantId);
@@ -108,7 +109,11 @@ export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Pro
     params: w.params,
     ...pageWindow(q, SORTS),
     json: LISTING_JSON,
-    keysFirst: true,
+    jsonJoins: LISTING_LOOKUPS,
+    // a search in the default sort is answered from the (tenant, created_at, id) index, which
+    // INCLUDEs the search vector (0019_listings_search_index.sql)
+    keysFirst: Boolean(ts) && q.sort === 'created_at',
+    customPlan: Boolean(ts),
   });
 }
 
@@ -179,5 +184,6 @@ export function listViolations(tx: Tx, tenantId: string, q: ViolationListQuery):
     where: w.where,
     params: w.params,
     ...pageWindow(q, VIOLATION_SORTS),
+    customPlan: Boolean(ts),
   });
 }

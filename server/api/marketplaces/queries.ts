@@ -59,6 +59,7 @@ export function listAccounts(tx: Tx, tenantId: string, q: MarketplaceListQuery):
     where,
     params,
     ...pageWindow(q, SORTS),
+    customPlan: Boolean(q.search),
   });
 }
 

@@ -70,6 +70,7 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
     // a search in the default sort is answered from the (tenant, created_at, id) index, which
     // INCLUDEs the search vector (0009_orders_search_index.sql)
     keysFirst: Boolean(q.search) && q.sort === 'created_at',
+    customPlan: Boolean(q.search),
   });
 }
 

@@ -81,6 +81,7 @@ export async function listProducts(tx: Tx, tenantId: string, q: ProductListQuery
     where,
     params,
     ...pageWindow(q, SORTS),
+    customPlan: Boolean(q.search),
   });
 }
 

@@ -59,6 +59,7 @@ export function listSuppliers(tx: Tx, tenantId: string, q: SupplierListQuery & {
     params,
     ...pageWindow(q, SORTS),
     noCount,
+    customPlan: Boolean(q.search),
   });
 }
 
