@@ -75,9 +75,12 @@ const LISTING_FIELDS: readonly JsonField[] = [
   ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'], ['image_url', 'i.url'],
   ['created_at', 'l.created_at', 'ts'], ['updated_at', 'l.updated_at', 'ts'],
 ];
-/** One lookup per table and page row (an account read once gives its name and kind). */
+/**
+ * The page rows' lookups: the accounts joined (a tenant has few; one scan of them per page, where a
+ * lookup per row scanned the small table once per row), the rest one index lookup per table and row.
+ */
 const LISTING_LOOKUPS = `
-  left join lateral (select m.name, m.kind from marketplace_accounts m where m.id = l.marketplace_id limit 1) m on true
+  left join marketplace_accounts m on m.id = l.marketplace_id
   left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents
                        from product_variants v where v.id = l.variant_id limit 1) v on true
   left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true
