@@ -32,6 +32,8 @@ export async function recordMigratedThrough(owner: PGlite, version: string): Pro
   await owner.query(`comment on table schema_migrations is '${(MIGRATED_MARK + version).replace(/'/g, "''")}'`);
 }
 
+const yieldToSockets = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function pgliteDb(pg: PGlite): Db {
   let active = 0;
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
@@ -40,10 +42,20 @@ export function pgliteDb(pg: PGlite): Db {
   };
   // the one session's prepared reads (prepared.ts); a message's answer is its last statement's
   const have = new PreparedSet();
-  const run = async (message: string): Promise<QueryResult<unknown>> => {
-    const results = await pg.exec(message);
-    const r = results[results.length - 1];
-    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  // Reads take turns, each after a pass of the event loop. PGlite runs a call in this thread, and the
+  // calls waiting on its lock ran back to back in one chain of promise callbacks: the requests that
+  // arrived meanwhile were read only after the whole chain, then served in socket order, not in
+  // arrival order — with 10 clients some answers took twice the median. A turn starting after
+  // setImmediate lets the poll phase read them first (docs/performance.md "Listings").
+  let turn: Promise<unknown> = Promise.resolve();
+  const run = (message: string): Promise<QueryResult<unknown>> => {
+    const mine = turn.then(yieldToSockets).then(async () => {
+      const results = await pg.exec(message);
+      const r = results[results.length - 1];
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    });
+    turn = mine.catch(() => undefined);
+    return mine;
   };
   const db: Db = {
     engine: 'pglite',
@@ -64,7 +76,7 @@ export function pgliteDb(pg: PGlite): Db {
         // PGlite runs in this thread and never waits on I/O, so back-to-back transactions (a consumer
         // working through a burst) would chain promise callbacks without end, and sockets, timers and
         // compression would wait for the whole burst: each transaction first lets them run
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await yieldToSockets();
         return await pg.transaction(async (t) => {
           const tx: Tx = {
             async query<R>(sql: string, params?: unknown[]) {

@@ -39,3 +39,22 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('answers a request while a con
   expect(handledAtAnswer).toBeLessThan(BURST);
   await waitFor(() => handled >= BURST, 'the whole burst', 60_000);
 }, 90_000);
+
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('lets the event loop run between two reads, so requests are served in the order they came', async () => {
+  // ten reads asked at once (ten requests' pages): before, they ran back to back in one chain of
+  // promise callbacks, and a request arriving meanwhile was read only after all ten, then served
+  // in socket order; now each read starts after a pass of the event loop
+  const order: string[] = [];
+  const reader = h.db.reader({ tenantId: DEMO_TENANT.id });
+  const reads = Array.from({ length: 10 }, (_, i) =>
+    reader.query('select count(*)::int as n from orders where status <> $1', [`x${i}`]).then(() => {
+      order.push(`read ${i}`);
+      // a socket with a new request would be read here, before the next read starts
+      if (i === 0) setImmediate(() => order.push('event loop'));
+    }),
+  );
+  await Promise.all(reads);
+  expect(order.indexOf('event loop')).toBeGreaterThan(0);
+  expect(order.indexOf('event loop')).toBeLessThan(order.indexOf('read 2'));
+  expect(order.filter((o) => o.startsWith('read'))).toEqual(Array.from({ length: 10 }, (_, i) => `read ${i}`));
+});
