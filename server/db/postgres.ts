@@ -51,8 +51,9 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
           const message = readMessage(sql, params, o);
           if (message !== null) return (await run(message)) as { rows: R[]; rowCount: number };
         } catch (e) {
-          // a connection that failed at the socket is not given back to the pool
-          if (!(e as { code?: string }).code) broken = e as Error;
+          // an error the server answered leaves the connection usable; any other (a socket that
+          // failed, a protocol error) and the connection is not given back to the pool
+          if (!(e instanceof pg.DatabaseError)) broken = e as Error;
           throw e;
         } finally {
           client.release(broken);
