@@ -11,9 +11,7 @@ export const LISTING_FROM = `listings l join marketplace_accounts m on m.id = l.
 export const LISTING_COLUMNS = `l.id, l.marketplace_id, m.name as marketplace_name, m.kind as marketplace_kind, l.product_id, l.variant_id, l.sku,
   p.title as product_title, l.title, l.price_cents, round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents,
   l.quantity_rule, l.quantity, l.status, l.sync_state, l.feed_message, l.external_id, l.last_pushed_at, l.buy_box_owner, l.buy_box_price_cents,
-  l.competitors_count, l.lowest_competitor_cents, l.open_violations, l.offers,
-  (select i.url from product_images i where i.product_id = l.product_id and (i.variant_id is null or i.variant_id = l.variant_id)
-    order by (i.variant_id is null), i.position limit 1) as image_url,
+  l.competitors_count, l.lowest_competitor_cents, l.open_violations, l.offers, v.image_url,
   l.created_at, l.updated_at`;
 
 const SORTS: Record<ListingListQuery['sort'], SortSpec> = {
@@ -72,20 +70,19 @@ const LISTING_FIELDS: readonly JsonField[] = [
   ['quantity_rule', 'l.quantity_rule'], ['quantity', 'l.quantity'], ['status', 'l.status'], ['sync_state', 'l.sync_state'],
   ['feed_message', 'l.feed_message'], ['external_id', 'l.external_id'], ['last_pushed_at', 'l.last_pushed_at', 'ts'],
   ['buy_box_owner', 'l.buy_box_owner'], ['buy_box_price_cents', 'l.buy_box_price_cents'], ['competitors_count', 'l.competitors_count'],
-  ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'], ['image_url', 'i.url'],
+  ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'], ['image_url', 'v.image_url'],
   ['created_at', 'l.created_at', 'ts'], ['updated_at', 'l.updated_at', 'ts'],
 ];
 /**
  * The page rows' lookups: the accounts joined (a tenant has few; one scan of them per page, where a
- * lookup per row scanned the small table once per row), the rest one index lookup per table and row.
+ * lookup per row scanned the small table once per row), the variant (with its picture, kept on it
+ * by 0020_variant_image.sql) and the product one index lookup each per row.
  */
 const LISTING_LOOKUPS = `
   left join marketplace_accounts m on m.id = l.marketplace_id
-  left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents
+  left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents, v.image_url
                        from product_variants v where v.id = l.variant_id limit 1) v on true
-  left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true
-  left join lateral (select i.url from product_images i where i.product_id = l.product_id and (i.variant_id is null or i.variant_id = l.variant_id)
-                      order by (i.variant_id is null), i.position limit 1) i on true`;
+  left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true`;
 const LISTING_JSON = jsonFields(LISTING_FIELDS);
 
 /**
