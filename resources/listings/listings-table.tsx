@@ -38,9 +38,10 @@ export function ListingsTable() {
     {
       title: 'Listing',
       ...sortable('title', sorters),
+      width: 280,
       render: (title: string, l) => (
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
-          <Button type="link" style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }} onClick={() => setOpen(l.id)} aria-label={`Open listing ${title} on ${l.marketplace_name}`}>
+          <Button type="link" style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal', alignSelf: 'flex-start' }} onClick={() => setOpen(l.id)} aria-label={`Open listing ${title} on ${l.marketplace_name}`}>
             {title}
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -73,7 +74,8 @@ export function ListingsTable() {
           <SyncStateTag state={l.sync_state} />
           {l.status === 'error' && l.feed_message && (
             <Tooltip title={l.feed_message}>
-              <Typography.Text type="danger" style={{ fontSize: 12 }} ellipsis>
+              {/* bounded: a message on one line would otherwise widen the column to its full length */}
+              <Typography.Text type="danger" style={{ fontSize: 12, maxWidth: 160 }} ellipsis>
                 {l.feed_message}
               </Typography.Text>
             </Tooltip>
@@ -147,7 +149,7 @@ export function ListingsTable() {
         {...tableProps}
         rowKey="id"
         size="middle"
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1340 }}
         columns={columns}
         rowSelection={{
           selectedRowKeys: selected.map((l) => l.id),
