@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { applyTenantSettings } from './settings';
 import { readMessage } from './inline';
-import { PreparedSet, preparedRead } from './prepared';
+import { preparedRead, type PreparedSet } from './prepared';
 
 export async function openPglite(dataDir: string | undefined, username?: string): Promise<PGlite> {
   return PGlite.create(dataDir, username ? { username } : {});
@@ -41,7 +41,7 @@ export function pgliteDb(pg: PGlite): Db {
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   };
   // the one session's prepared reads (prepared.ts); a message's answer is its last statement's
-  const have = new PreparedSet();
+  const have: PreparedSet = new Set();
   // Reads take turns, each after a pass of the event loop. PGlite runs a call in this thread, and the
   // calls waiting on its lock ran back to back in one chain of promise callbacks: the requests that
   // arrived meanwhile were read only after the whole chain, then served in socket order, not in

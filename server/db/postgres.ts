@@ -2,7 +2,7 @@
 import pg from 'pg';
 import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { readMessage, settingsStatement } from './inline';
-import { PreparedSet, preparedRead } from './prepared';
+import { preparedRead, type PreparedSet } from './prepared';
 import { APP_ROLE } from './roles';
 
 // int8 as number (counts, sequences), numeric as number (money stays within double precision here)
@@ -13,7 +13,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 const preparedSets = new WeakMap<pg.PoolClient, PreparedSet>();
 function preparedOf(client: pg.PoolClient): PreparedSet {
   let s = preparedSets.get(client);
-  if (!s) preparedSets.set(client, (s = new PreparedSet()));
+  if (!s) preparedSets.set(client, (s = new Set()));
   return s;
 }
 

@@ -27,7 +27,7 @@ import type { QueryResult, TxOptions } from './types';
 export const GENERIC_PLAN = '/* generic plan */ ';
 
 /** Statements a connection keeps at most; past it the connection deallocates them all and starts over. */
-export const MAX_PREPARED = 200;
+const MAX_PREPARED = 200;
 
 const names = new Map<string, string>();
 const unpreparable = new Set<string>();
@@ -43,21 +43,15 @@ export function statementName(sql: string): string {
   return name;
 }
 
-/** What one connection has prepared. */
-export class PreparedSet {
-  readonly names = new Set<string>();
-}
+/** The names of the statements one connection has prepared. */
+export type PreparedSet = Set<string>;
 
-export interface PreparedPlan {
-  /** The PREPARE to send first, alone, when this connection has not prepared the statement yet. */
-  prepare: string | null;
-  /** The settings and the EXECUTE, as one message. */
-  message: string;
-  name: string;
-}
-
-/** How to run `sql` prepared on a connection, or null when it must take another path. */
-export function preparedPlan(sql: string, params: readonly unknown[] | undefined, o: TxOptions, have: PreparedSet): PreparedPlan | null {
+/**
+ * How to run `sql` prepared on a connection — the PREPARE to send first, alone, when the connection
+ * has not prepared it yet, and the settings with the EXECUTE as one message — or null when it must
+ * take another path.
+ */
+function preparedPlan(sql: string, params: readonly unknown[] | undefined, o: TxOptions, have: PreparedSet): { name: string; prepare: string | null; message: string } | null {
   if (!sql.startsWith(GENERIC_PLAN) || unpreparable.has(sql)) return null;
   const lits: string[] = [];
   for (const p of params ?? []) {
@@ -69,7 +63,7 @@ export function preparedPlan(sql: string, params: readonly unknown[] | undefined
   const args = lits.length ? `(${lits.join(', ')})` : '';
   return {
     name,
-    prepare: have.names.has(name) ? null : `prepare ${name} as ${sql}`,
+    prepare: have.has(name) ? null : `prepare ${name} as ${sql}`,
     message: `${settingsStatement(o)}, set_config('plan_cache_mode', 'force_generic_plan', true);\nexecute ${name}${args}`,
   };
 }
@@ -93,8 +87,8 @@ export async function preparedRead<R>(run: RunMessage, have: PreparedSet, sql: s
   const plan = preparedPlan(sql, params, o, have);
   if (!plan) return null;
   if (plan.prepare) {
-    if (have.names.size >= MAX_PREPARED) {
-      have.names.clear();
+    if (have.size >= MAX_PREPARED) {
+      have.clear();
       await run('deallocate all');
     }
     try {
@@ -106,14 +100,14 @@ export async function preparedRead<R>(run: RunMessage, have: PreparedSet, sql: s
         return null;
       }
     }
-    have.names.add(plan.name);
+    have.add(plan.name);
   }
   try {
     return (await run(plan.message)) as QueryResult<R>;
   } catch (e) {
     // 26000: the session lost its statements (deallocated elsewhere): prepare again, once
     if (code(e) !== '26000' || retried) throw e;
-    have.names.delete(plan.name);
+    have.delete(plan.name);
     return preparedRead(run, have, sql, params, o, true);
   }
 }

@@ -50,8 +50,8 @@ export interface PageRequest {
   keysFirst?: boolean;
   /**
    * With `json`: joins of the outer query, which builds the JSON of the page's rows only (the
-   * page's alias is the table's) — lookups written as `left join lateral (… limit 1) x on true`,
-   * so each runs once per page row, whatever the planner guesses of the page's size.
+   * page's alias is the table's). A per-row lookup is best written `left join lateral (… limit 1)
+   * x on true`: it then runs once per page row, whatever the planner guesses of the page's size.
    */
   jsonJoins?: string;
   /**
