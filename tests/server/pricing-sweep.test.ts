@@ -46,8 +46,10 @@ describe('repricing sweep', () => {
     expect(moves.length).toBeGreaterThan(0);
     expect(r.proposals).toBe(moves.length);
 
-    const rows = await q<{ listing_id: string; new_price_cents: number | null; reason: string; n: string }>(
-      `select listing_id, max(new_price_cents) as new_price_cents, max(reason) as reason, count(*) as n from price_decisions where trigger = 'sweep' group by listing_id`,
+    const rows = await q<{ listing_id: string; new_price_cents: number | null; reason: string; flags: Record<string, boolean>; competitor_prices: unknown; n: string }>(
+      `select listing_id, max(new_price_cents) as new_price_cents, max(reason) as reason, (array_agg(flags))[1] as flags,
+              (array_agg(competitor_prices))[1] as competitor_prices, count(*) as n
+         from price_decisions where trigger = 'sweep' group by listing_id`,
     );
     expect(rows.length).toBe(expected.length);
     const got = new Map(rows.map((x) => [String(x.listing_id), x]));
@@ -56,7 +58,10 @@ describe('repricing sweep', () => {
       expect(Number(row?.n)).toBe(1);
       expect(row?.new_price_cents == null ? null : Number(row.new_price_cents)).toBe(e.decision.new_price_cents);
       expect(row?.reason).toBe(e.decision.reason);
+      expect(row?.flags).toEqual(e.decision.flags);
+      expect(row?.competitor_prices).toEqual(e.listing.offers.map((o) => ({ seller: o.seller, price_cents: o.price_cents + (o.shipping_cents ?? 0) })));
     }
+    expect(expected.some((e) => Object.values(e.decision.flags).some(Boolean))).toBe(true);
     const pending = await q<{ listing_id: string; new_price_cents: number }>(`select listing_id, new_price_cents from price_proposals where status = 'pending'`);
     expect(new Map(pending.map((p) => [String(p.listing_id), Number(p.new_price_cents)]))).toEqual(new Map(moves.map((e) => [e.listing.id, e.decision.new_price_cents])));
     // the other tenant's listings were not swept

@@ -8,8 +8,9 @@
 import type { Tx } from '../../db';
 import { LISTING_EVENTS } from '../../../contract/listings';
 import { PRICING_EVENTS } from '../../../contract/pricing';
-import { decide, FloorUnreachable, marginCents, type Decision } from '../../domain/repricing';
+import { decide, FloorUnreachable, marginCents, type Decision, type DecisionFlags } from '../../domain/repricing';
 import { applyChanges, currentListings } from '../listings/write';
+import { plainArray, textArray } from '../../db/arrays';
 import { engineInput, feeOf, inputsHash, loadInputs, ownSellers, type ListingInputs, type Selection } from './inputs';
 import { loadRules, rankRules, ruleFor, type RuleRow } from './rules';
 
@@ -71,6 +72,19 @@ export function margins(e: Evaluation, price: number) {
   return marginCents(price, e.listing.cost_cents, e.rule.shipping_cents, fee.rateBp, fee.fixed);
 }
 
+/**
+ * A decision's flags travel as one integer, a bit per flag in `FLAG_NAMES` order, and the statement
+ * builds the stored object: no JSON text to escape on the way out and to parse on the way in.
+ */
+const FLAG_NAMES = ['at_floor', 'at_ceiling', 'floor_above_ceiling', 'max_change_limited', 'too_soon', 'missing_cost'] as const satisfies readonly (keyof DecisionFlags)[];
+const FLAGS_JSON = `jsonb_build_object(${FLAG_NAMES.map((f, i) => `'${f}', u.fl & ${1 << i} <> 0`).join(', ')})`;
+
+function flagBits(flags: DecisionFlags): number {
+  let bits = 0;
+  for (let i = 0; i < FLAG_NAMES.length; i++) if (flags[FLAG_NAMES[i]]) bits |= 1 << i;
+  return bits;
+}
+
 export interface RecordResult { decisions: number; applied: string[]; proposals: string[] }
 
 /**
@@ -89,15 +103,33 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
   }
   // the decisions and the proposals made of them in one statement: a proposal repeats its decision's
   // listing, rule, prices, bounds, sentence and fingerprint, so only its margins are sent besides
+  // one pass over the page builds every column (array literals written directly: docs/performance.md
+  // "Repricing")
+  const n = evals.length;
+  const col = { l: new Array<string>(n), r: new Array<string>(n), o: new Array<number>(n), nw: new Array<number | null>(n), s: new Array<string>(n), sc: new Array<string>(n),
+    f: new Array<number>(n), c: new Array<number | null>(n), cp: new Array<string>(n), bb: new Array<string | null>(n), fl: new Array<number>(n), re: new Array<string>(n),
+    a: new Array<boolean>(n), h: new Array<string>(n), pr: new Array<boolean>(n), mb: new Array<number | null>(n), ma: new Array<number | null>(n) };
+  for (let i = 0; i < n; i++) {
+    const e = evals[i];
+    const d = e.decision;
+    const isAuto = auto(e);
+    const isProposal = !isAuto && d.new_price_cents != null;
+    col.l[i] = e.listing.id; col.r[i] = e.rule.id; col.o[i] = d.old_price_cents; col.nw[i] = d.new_price_cents; col.s[i] = d.strategy; col.sc[i] = d.scenario;
+    col.f[i] = d.floor_cents; col.c[i] = d.ceiling_cents; col.bb[i] = e.listing.buy_box_owner; col.fl[i] = flagBits(d.flags); col.re[i] = d.reason;
+    col.cp[i] = JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })));
+    col.a[i] = isAuto; col.h[i] = e.hash; col.pr[i] = isProposal;
+    col.mb[i] = isProposal ? margins(e, d.old_price_cents) : null;
+    col.ma[i] = isProposal ? margins(e, d.new_price_cents!) : null;
+  }
   const { rows } = await tx.query<{ listing_id: string; proposal_id: string | null }>(
     `with u as materialized (
-       select * from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::jsonb[], $14::text[], $15::bool[], $16::text[],
+       select * from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::int[], $14::text[], $15::bool[], $16::text[],
                             $17::bool[], $18::int[], $19::int[])
          with ordinality as u(l, r, o, n, s, sc, f, c, cp, bb, fl, re, a, h, pr, mb, ma, ord)),
      d as (
        insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
                                     competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
-       select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, u.fl, u.re, u.a, $2, u.h from u order by u.ord
+       select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, ${FLAGS_JSON}, u.re, u.a, $2, u.h from u order by u.ord
        returning id, listing_id),
      p as (
        insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
@@ -107,12 +139,8 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
      select d.listing_id, p.id as proposal_id from d left join p on p.listing_id = d.listing_id`,
     [
       tenantId, o.trigger,
-      evals.map((e) => e.listing.id), evals.map((e) => e.rule.id), evals.map((e) => e.decision.old_price_cents), evals.map((e) => e.decision.new_price_cents),
-      evals.map((e) => e.decision.strategy), evals.map((e) => e.decision.scenario), evals.map((e) => e.decision.floor_cents), evals.map((e) => e.decision.ceiling_cents),
-      evals.map((e) => JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })))),
-      evals.map((e) => e.listing.buy_box_owner), evals.map((e) => JSON.stringify(e.decision.flags)), evals.map((e) => e.decision.reason),
-      evals.map(auto), evals.map((e) => e.hash),
-      evals.map(propose), evals.map((e) => (propose(e) ? margins(e, e.decision.old_price_cents) : null)), evals.map((e) => (propose(e) ? margins(e, e.decision.new_price_cents!) : null)),
+      plainArray(col.l), plainArray(col.r), plainArray(col.o), plainArray(col.nw), textArray(col.s), textArray(col.sc), plainArray(col.f), plainArray(col.c),
+      textArray(col.cp), textArray(col.bb), plainArray(col.fl), textArray(col.re), plainArray(col.a), textArray(col.h), plainArray(col.pr), plainArray(col.mb), plainArray(col.ma),
     ],
   );
   res.decisions = rows.length;
@@ -139,8 +167,8 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
        last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at),
        pending_proposal_id = coalesce(excluded.pending_proposal_id, pricing_listing_state.pending_proposal_id)`,
     // an applied price is part of the inputs: remember them as they are after the change
-    [tenantId, evals.map((e) => e.listing.id), evals.map((e) => (auto(e) ? afterHash(e, e.decision.new_price_cents!) : e.hash)), evals.map((e) => e.decision.scenario), evals.map(auto),
-      evals.map((e) => proposed.get(e.listing.id) ?? null)],
+    [tenantId, plainArray(col.l), textArray(evals.map((e, i) => (col.a[i] ? afterHash(e, e.decision.new_price_cents!) : e.hash))), textArray(col.sc), plainArray(col.a),
+      plainArray(evals.map((e) => proposed.get(e.listing.id) ?? null))],
   );
   return res;
 }

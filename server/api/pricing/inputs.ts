@@ -49,14 +49,23 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
   if (sel.marketplaceId) add('l.marketplace_id = ?', sel.marketplaceId);
   if (sel.productIds) add('l.product_id = any(?::uuid[])', sel.productIds);
   if (sel.variantIds) add('l.variant_id = any(?::uuid[])', sel.variantIds);
-  if (sel.after) add('l.id > ?::uuid', sel.after);
-  if (sel.upTo) add('l.id <= ?::uuid', sel.upTo);
+  // a keyset page bounds the repricer's memory by the same keys, so a page reads its own range of
+  // that table's primary key instead of hashing the whole table (docs/performance.md "Repricing")
+  const state = ['s.listing_id = l.id'];
+  if (sel.after) {
+    add('l.id > ?::uuid', sel.after);
+    state.push(`s.listing_id > $${args.length}::uuid`);
+  }
+  if (sel.upTo) {
+    add('l.id <= ?::uuid', sel.upTo);
+    state.push(`s.listing_id <= $${args.length}::uuid`);
+  }
   const { rows } = await tx.query<Record<string, unknown>>(
     `select l.id, l.marketplace_id, m.kind, m.name as marketplace_name, l.sku, l.title, l.price_cents, l.offers, l.buy_box_owner, l.buy_box_price_cents,
             round(v.cost * 100)::int as cost_cents, round(v.map_price * 100)::int as map_cents, p.tags, p.supplier_id,
             s.last_change_at, s.inputs_hash as last_hash, s.last_scenario, s.pending_proposal_id
        from listings l join marketplace_accounts m on m.id = l.marketplace_id join product_variants v on v.id = l.variant_id
-       join products p on p.id = l.product_id left join pricing_listing_state s on s.listing_id = l.id
+       join products p on p.id = l.product_id left join pricing_listing_state s on ${state.join(' and ')}
       where ${where.join(' and ')} order by l.id`,
     args,
   );
@@ -129,8 +138,21 @@ export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, n
  * changed is stale (expired), and the repricer skips a listing whose fingerprint has not.
  */
 export function inputsHash(l: ListingInputs, rule: Pick<RuleRow, 'id' | 'updated_at'>): string {
-  const offers = l.offers.map((o) => [o.seller, o.price_cents, o.shipping_cents, o.rating]).sort();
   return createHash('sha1')
-    .update(JSON.stringify([l.price_cents, l.cost_cents, l.map_cents, offers, l.buy_box_owner, l.buy_box_price_cents, rule.id, rule.updated_at]))
+    .update(JSON.stringify([l.price_cents, l.cost_cents, l.map_cents, offerTuples(l.offers), l.buy_box_owner, l.buy_box_price_cents, rule.id, rule.updated_at]))
     .digest('base64url');
+}
+
+/**
+ * The offers as `[seller, price, shipping, rating]` tuples in the order `Array#sort` gives them by
+ * default (by their comma-joined text), each tuple's text computed once instead of at every
+ * comparison. The fingerprints already stored stay valid.
+ */
+function offerTuples(offers: readonly CompetitorOffer[]): unknown[][] {
+  const keyed = offers.map((o) => {
+    const t = [o.seller, o.price_cents, o.shipping_cents, o.rating];
+    return { t, k: t.join(',') };
+  });
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((x) => x.t);
 }

@@ -1,7 +1,7 @@
 /**
  * The repricing engine (docs/repricing.md): one pure function from a listing, the competitor
  * offers, the buy-box owner and a rule to a decision. Integer cents throughout; percentages are
- * basis points computed in bigint with explicit rounding (money.ts).
+ * basis points computed in integers with explicit rounding (money.ts).
  *
  * Order of evaluation: floor and ceiling → scenario (hold, no competition, own buy box, strategy,
  * below floor) → clamp to [floor, ceiling] → maximum change per run → minimum interval.

@@ -1,10 +1,10 @@
 /**
  * The price floor of a listing (docs/repricing.md "Floor"):
  *   floor = max(MAP, ⌈(cost + shipping + fixed fee) / (1 − fee rate − minimum margin)⌉)
- * in integer cents, the division done in bigint over basis points and rounded UP, so a price at
+ * in integer cents, the division done in integers over basis points and rounded UP, so a price at
  * the floor always keeps at least the minimum margin after the marketplace's fee.
  */
-import { BP, divCeil } from './money';
+import { mulDivCeil } from './money';
 
 export interface FloorInput {
   cost_cents: number | null;
@@ -32,11 +32,11 @@ export class FloorUnreachable extends Error {
 }
 
 export function computeFloor(f: FloorInput): Floor {
-  const denominator = BP - BigInt(f.fee_rate_bp) - BigInt(f.min_margin_bp);
-  if (denominator <= 0n) throw new FloorUnreachable();
+  const denominator = 10_000 - f.fee_rate_bp - f.min_margin_bp;
+  if (denominator <= 0) throw new FloorUnreachable();
   // Without a known cost the cost floor is 0: the MAP alone (if any) bounds the price.
   const costs = f.cost_cents == null ? 0 : f.cost_cents + f.shipping_cents + f.fee_fixed_cents;
-  const costFloor = costs <= 0 ? 0 : Number(divCeil(BigInt(costs) * BP, denominator));
+  const costFloor = costs <= 0 ? 0 : mulDivCeil(costs, 10_000, denominator);
   const map = f.map_cents ?? 0;
   return map >= costFloor && f.map_cents != null
     ? { floor_cents: map, source: 'map', cost_floor_cents: costFloor }

@@ -1,0 +1,78 @@
+/**
+ * The repricer's integer arithmetic and fingerprint (docs/repricing.md "Rounding"): the number fast
+ * path gives exactly what bigint gives, at every size and sign; the inputs fingerprint ignores the
+ * order offers come in and matches the fingerprints stored before it was made faster.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { mulDivCeil, mulDivFloor, mulDivRound } from '../../server/domain/repricing/money';
+import { inputsHash, type ListingInputs } from '../../server/api/pricing/inputs';
+import { plainArray, textArray } from '../../server/db/arrays';
+
+const big = {
+  floor: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b)) / BigInt(d)),
+  ceil: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b) + BigInt(d) - 1n) / BigInt(d)),
+  round: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b) + BigInt(Math.floor(d / 2))) / BigInt(d)),
+};
+
+describe('integer multiply-divide', () => {
+  const cases: [number, number, number][] = [
+    [0, 1325, 10_000], [1, 1, 10_000], [9_999, 1, 10_000], [10_000, 1, 10_000], [2599, 1500, 10_000], [2599, 50, 10_000],
+    [5_000, 1, 10_000], [15_000, 1, 10_000], [1_234_567, 8_500, 7_500], [Number.MAX_SAFE_INTEGER, 1, 10_000],
+    [2 ** 40, 2 ** 13, 10_000], [2 ** 40 + 7, 9_999, 10_000], [2 ** 52, 3, 10_000], [-15_000, 1, 10_000], [-5, 1, 10_000], [-2599, 1500, 10_000],
+  ];
+  let seed = 7;
+  const rnd = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
+  for (let i = 0; i < 2_000; i++) cases.push([rnd(10_000_000) - (i % 10 === 0 ? 5_000_000 : 0), rnd(20_000), 1 + rnd(10_000)]);
+
+  it('floor, ceil and half-up rounding agree with bigint', () => {
+    for (const [a, b, d] of cases) {
+      expect([a, b, d, mulDivFloor(a, b, d)]).toEqual([a, b, d, big.floor(a, b, d)]);
+      expect([a, b, d, mulDivCeil(a, b, d)]).toEqual([a, b, d, big.ceil(a, b, d)]);
+      expect([a, b, d, mulDivRound(a, b, d)]).toEqual([a, b, d, big.round(a, b, d)]);
+    }
+  });
+
+  it('refuses a fractional amount instead of rounding it', () => {
+    expect(() => mulDivFloor(10.5, 3, 10_000)).toThrow(RangeError);
+    expect(() => mulDivCeil(10.5, 3, 10_000)).toThrow(RangeError);
+  });
+});
+
+describe('inputs fingerprint', () => {
+  const rule = { id: 'r1', updated_at: '2026-11-01T00:00:00.000Z' };
+  const listing = (offers: ListingInputs['offers']) => ({
+    id: 'l1', marketplace_id: 'm1', kind: 'amazon', marketplace_name: 'A', sku: 'S', title: 'T', price_cents: 2599, cost_cents: 1000, map_cents: null,
+    offers, buy_box_owner: 'Acme', buy_box_price_cents: 2400, tags: null, supplier_id: null, last_change_at: null, last_hash: null, last_scenario: null, pending_proposal_id: null,
+  }) as ListingInputs;
+  const offers = [
+    { seller: 'Beta', price_cents: 2450, shipping_cents: 299, rating: 88 },
+    { seller: 'Acme', price_cents: 2400, shipping_cents: 0, rating: 95 },
+    { seller: 'Acme', price_cents: 10_000, shipping_cents: 0, rating: 95 },
+    { seller: 'Cheapo', price_cents: 900, rating: 40 },
+  ] as ListingInputs['offers'];
+  // the fingerprint as first written: tuples sorted by Array#sort's default order
+  const original = (l: ListingInputs) => createHash('sha1')
+    .update(JSON.stringify([l.price_cents, l.cost_cents, l.map_cents, l.offers.map((o) => [o.seller, o.price_cents, o.shipping_cents, o.rating]).sort(), l.buy_box_owner, l.buy_box_price_cents, rule.id, rule.updated_at]))
+    .digest('base64url');
+
+  it('is the stored fingerprint, whatever the order of the offers', () => {
+    const a = inputsHash(listing(offers), rule);
+    expect(a).toBe(original(listing(offers)));
+    expect(inputsHash(listing([...offers].reverse()), rule)).toBe(a);
+    expect(inputsHash(listing([offers[2], offers[0], offers[3], offers[1]]), rule)).toBe(a);
+  });
+
+  it('changes when an offer does', () => {
+    const moved = offers.map((o, i) => (i === 3 ? { ...o, price_cents: 899 } : o));
+    expect(inputsHash(listing(moved), rule)).not.toBe(inputsHash(listing(offers), rule));
+  });
+});
+
+describe('array literals', () => {
+  it('joins bare values and quotes anything else', () => {
+    expect(plainArray(['9b2c1f0e-0000-4000-8000-000000000001', null, 12, -3, true])).toBe('{9b2c1f0e-0000-4000-8000-000000000001,NULL,12,-3,true}');
+    expect(plainArray(['null', 'a,b', 'x"y'])).toBe('{"null","a,b","x\\"y"}');
+    expect(textArray(['to beat Acme at $24.00', null, '{"a":"b\\\\c"}'])).toBe('{"to beat Acme at $24.00",NULL,"{\\"a\\":\\"b\\\\\\\\c\\"}"}');
+  });
+});
