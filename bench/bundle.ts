@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-// @ts-expect-error -- a plain .mjs script without types
 import { buildIfStale, serverEntry } from '../scripts/build-if-stale.mjs';
 import { BUDGETS, measureDashboard, measureSignIn, type Transfer } from '../e2e/support/bundle-budget';
 

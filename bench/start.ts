@@ -9,7 +9,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error -- a plain .mjs script without types
 import { buildIfStale, serverEntry } from '../scripts/build-if-stale.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../../server/db';
 import { openPglite } from '../../server/db/pglite';
 import { ACCOUNTS } from '../../server/seed/accounts';
 import { signAccessToken } from '../../server/auth/jwt';
+import { buildIfStale, serverEntry } from '../../scripts/build-if-stale.mjs';
 
 export interface Target { engine: 'pglite' | 'postgres'; dataDir?: string; databaseUrl?: string }
 
@@ -48,6 +49,8 @@ export async function token(db: Db, url: string, email = 'seller@demo.local'): P
 }
 
 /** Starts `server/main.ts` on `port` against the target; resolves once /health answers. */
+let built: Promise<void> | undefined;
+
 export async function startServer(t: Target, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const e: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NATS_URL: '', SMTP_URL: '', API_RATE_LIMIT_PER_MIN: '0', ...env };
   if (t.databaseUrl) e.DATABASE_URL = t.databaseUrl;
@@ -57,7 +60,10 @@ export async function startServer(t: Target, port: number, env: NodeJS.ProcessEn
   }
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (docs/performance.md)
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
+  // the server as `npm start` runs it: the compiled bundle, rebuilt first when its sources changed
+  built ??= buildIfStale();
+  await built;
+  const child = spawn(process.execPath, [...extra, '--enable-source-maps', serverEntry()], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {

@@ -61,6 +61,17 @@ export interface PageRequest {
    * took 16 ms where the right one took 1.
    */
   customPlan?: boolean;
+  /**
+   * A filter best tested while walking the sort's index (a search), given apart from `where`. With
+   * `json` and `keysFirst`, the page's keys are first looked for in one prepared statement, planned
+   * once whatever the value: the first `bound` rows of the other filters in the page's order (an
+   * index-only walk when the index INCLUDEs what `hit` reads), kept where `hit` holds. A common
+   * value fills the page there without any planning; when fewer than a page match (a rare value, or
+   * the last page), the keys are read again with `hit` as a WHERE condition planned for the value,
+   * through the filter's own index (docs/performance.md "Listings"). Anywhere else (an OFFSET
+   * page, a page without `keysFirst`) `hit` is one more WHERE condition.
+   */
+  walk?: { hit: string; bound: number };
 }
 
 export interface Page<R> {
@@ -105,9 +116,13 @@ export function pageWindow<S extends string>(q: ListWindowQuery<S>, sorts: Recor
 
 export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: PageRequest): Promise<Page<R>> {
   const dir = req.order === 'asc' ? 'asc' : 'desc';
-  const where = [...req.where];
+  const offsetPage = !req.cursor && req.offset > 0;
+  const walk = req.walk && req.json && req.keysFirst && !offsetPage ? req.walk : undefined;
+  // the walked filter stays out of the WHERE of the walk itself, and in every other statement
+  const filters = req.walk ? [...req.where, `(${req.walk.hit})`] : [...req.where];
+  const where = walk ? [...req.where] : [...filters];
   const params = [...req.params];
-  const baseWhere = where.length ? `where ${where.join(' and ')}` : '';
+  const baseWhere = filters.length ? `where ${filters.join(' and ')}` : '';
   if (req.cursor) {
     const values = decodeCursor(req.from, req.sort, req.cursor);
     const ph = values.map((v, i) => {
@@ -123,7 +138,7 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
   // offset page keeps its parameters and is planned for its values
   if (!Number.isSafeInteger(req.limit) || req.limit < 0) throw new Error(`A page's limit is a whole number, not ${req.limit}`);
   let offsetSql = '';
-  if (!req.cursor && req.offset > 0) {
+  if (offsetPage) {
     params.push(req.offset);
     offsetSql = ` offset $${params.length}`;
   }
@@ -146,29 +161,38 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     const order = (d: string) => keys.map((k) => `${alias}.${k} ${d}`).join(', ');
     const id = req.sort.columns[req.sort.columns.length - 1];
     const keySql = `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql} ${orderBy}) k`;
-    let rowsSql: string;
-    let pageMark = mark;
-    let pageParams = params;
-    if (req.keysFirst && req.customPlan) {
-      // the keys planned for the filter's values, on their own (a small statement, quick to plan);
-      // the page of those ids then runs prepared, its plan the same whatever the ids
-      const { rows: k } = await tx.query<{ ids: unknown[] }>(`select array(${keySql}) as ids`, params);
-      rowsSql = `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any($1::${req.sort.types[req.sort.types.length - 1]}[])`;
-      pageMark = GENERIC_PLAN;
-      pageParams = [k[0].ids];
-    } else {
-      rowsSql = req.keysFirst
-        ? // the page's ids as one array: a single index scan fetches their rows (a join could turn into
-          // a hash join over the whole table on a small one)
-          `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any(array(${keySql}))`
-        : `select ${alias}.*, ${keyList} from ${req.from} ${whereSql} ${orderBy}`;
-    }
-    const { rows: r } = await tx.query<{ data: string; n: number; last: string | null }>(
+    const byIds = `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any($1::${req.sort.types[req.sort.types.length - 1]}[])`;
+    const jsonPage = async (rowsSql: string, pageMark: string, pageParams: unknown[]) => (await tx.query<{ data: string; n: number; last: string | null }>(
       `${pageMark}select coalesce(json_agg(_row order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
               (array_agg(json_build_array(${keys.map((k) => `${alias}.${k}`).join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
          from (${rowsSql}) ${alias} ${req.jsonJoins ?? ''} cross join lateral (select ${req.json}) _row`,
       pageParams,
-    );
+    )).rows;
+    let r: { data: string; n: number; last: string | null }[];
+    if (walk) {
+      // the walk's hits and their rows in one prepared statement (the walk's plan is the same
+      // whatever the value: `PageRequest.walk`)
+      r = await jsonPage(`select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any(array(${walkKeysSql(req, walk, whereSql, keyList, keys, dir)}))`, GENERIC_PLAN, params);
+      if (Number(r[0].n) < req.limit) {
+        // fewer than a page within the walk (a rare value, or the last page): every match, found
+        // the way the planner picks for this value, then the page of those ids, prepared
+        const hitSql = `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql ? `${whereSql} and` : 'where'} (${walk.hit}) ${orderBy}) k`;
+        const { rows: k } = await tx.query<{ ids: unknown[] }>(`select array(${hitSql}) as ids`, params);
+        r = await jsonPage(byIds, GENERIC_PLAN, [k[0].ids]);
+      }
+    } else if (req.keysFirst && req.customPlan) {
+      // the keys planned for the filter's values, on their own (a small statement, quick to plan);
+      // the page of those ids then runs prepared, its plan the same whatever the ids
+      const { rows: k } = await tx.query<{ ids: unknown[] }>(`select array(${keySql}) as ids`, params);
+      r = await jsonPage(byIds, GENERIC_PLAN, [k[0].ids]);
+    } else {
+      const rowsSql = req.keysFirst
+        ? // the page's ids as one array: a single index scan fetches their rows (a join could turn into
+          // a hash join over the whole table on a small one)
+          `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any(array(${keySql}))`
+        : `select ${alias}.*, ${keyList} from ${req.from} ${whereSql} ${orderBy}`;
+      r = await jsonPage(rowsSql, mark, params);
+    }
     json = r[0].data;
     n = Number(r[0].n);
     last = r[0].last ? (JSON.parse(r[0].last) as unknown[]) : null;
@@ -183,6 +207,17 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
   }
   const { total, estimated } = req.noCount ? { total: -1, estimated: false } : await countRows(tx, req, baseWhere);
   return { rows, json, total, totalEstimated: estimated, nextCursor: n === req.limit && last ? encodeCursor(req.from, req.sort, last) : null };
+}
+
+/**
+ * The keys of the first page of a walked filter's hits (`PageRequest.walk`): the first `bound` rows
+ * of the other filters in the page's order, those the filter keeps, at most a page of them.
+ */
+function walkKeysSql(req: PageRequest, walk: NonNullable<PageRequest['walk']>, whereSql: string, keyList: string, keys: string[], dir: string): string {
+  const order = keys.map((k) => `b.${k} ${dir}`).join(', ');
+  const sortOrder = req.sort.columns.map((c) => `${c} ${dir}`).join(', ');
+  const walked = `select ${keyList}, (${walk.hit}) as _hit from ${req.from} ${whereSql} order by ${sortOrder} limit ${walk.bound}`;
+  return `select b.${keys[keys.length - 1]} from (${walked}) b where b._hit order by ${order} limit ${req.limit}`;
 }
 
 function pagination(page: Page<unknown>, limit: number, offset: number) {

@@ -1,7 +1,7 @@
 /** Listing and violation reads (docs/marketplaces.md "Listings", "MAP monitoring"): keyset pages through the list kit. */
 import type { Tx } from '../../db';
 import { fetchPage, jsonFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
-import { prefixTsQuery } from '../list-kit/search-query';
+import { prefixTsQuery, searchWalk } from '../list-kit/search-query';
 import { whereBuilder } from '../list-kit/where-builder';
 import type { Listing, ListingListQuery, Violation, ViolationListQuery } from '../../../contract/listings';
 
@@ -93,7 +93,7 @@ const LISTING_JSON = jsonFields(LISTING_FIELDS);
 export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Promise<Page<Record<string, unknown>>> {
   const w = whereBuilder('l.tenant_id = $1', tenantId);
   const ts = prefixTsQuery(q.search);
-  if (ts) w.add((ph) => `l.search @@ to_tsquery('simple', ${ph})`, ts);
+  const walk = ts ? searchWalk('l', w, ts) : undefined;
   if (q.marketplace_id) w.add((ph) => `l.marketplace_id = ${ph}`, q.marketplace_id);
   if (q.product_id) w.add((ph) => `l.product_id = ${ph}`, q.product_id);
   if (q.variant_id) w.add((ph) => `l.variant_id = ${ph}`, q.variant_id);
@@ -110,9 +110,10 @@ export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Pro
     ...pageWindow(q, SORTS),
     json: LISTING_JSON,
     jsonJoins: LISTING_LOOKUPS,
-    // a search in the default sort is answered from the (tenant, created_at, id) index, which
-    // INCLUDEs the search vector (0019_listings_search_index.sql)
+    // a search in the default sort walks the (tenant, created_at, id) index, which INCLUDEs the
+    // search vector (0019_listings_search_index.sql)
     keysFirst: Boolean(ts) && q.sort === 'created_at',
+    walk,
     customPlan: Boolean(ts),
   });
 }

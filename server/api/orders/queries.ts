@@ -1,7 +1,7 @@
 /** Order reads — docs/commerce.md: keyset-paged list with indexed filters, sorts and search (docs/api-conventions.md, docs/product/architecture.md §8). */
 import type { Tx } from '../../db';
 import { num } from '../../domain/numbers';
-import { prefixTsQuery } from '../list-kit/search-query';
+import { prefixTsQuery, searchWalk } from '../list-kit/search-query';
 import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import type { OrderListQuery } from '../../../contract/orders';
 import { whereBuilder } from '../list-kit/where-builder';
@@ -37,11 +37,13 @@ export function mapOrder(r: Row): Row & { subtotal: number; shipping: number; ta
   };
 }
 
-export function orderFilters(tenantId: string, q: OrderListQuery): { where: string[]; params: unknown[] } {
-  const { where, params, add } = whereBuilder('o.tenant_id = $1', tenantId);
+export function orderFilters(tenantId: string, q: OrderListQuery): { where: string[]; params: unknown[]; walk?: { hit: string; bound: number } } {
+  const w = whereBuilder('o.tenant_id = $1', tenantId);
+  const { where, params, add } = w;
   if (q.id) add((ph) => `o.id = upper(${ph})`, q.id);
+  // the search is a walked filter (PageRequest.walk); fetchPage adds it to the WHERE where it is not walked
   const ts = prefixTsQuery(q.search);
-  if (ts) add((ph) => `o.search @@ to_tsquery('simple', ${ph})`, ts);
+  const walk = ts ? searchWalk('o', w, ts) : undefined;
   // one value compares with = so the planner walks the (tenant_id, status, created_at, id) index in order
   const oneOrAny = (col: string, values: string[] | undefined) => {
     if (!values) return;
@@ -53,12 +55,12 @@ export function orderFilters(tenantId: string, q: OrderListQuery): { where: stri
   if (q.created_from) add((ph) => `o.created_at >= ${ph}::timestamptz`, q.created_from);
   // a bare date as the upper bound means "through that day"
   if (q.created_to) add((ph) => (q.created_to!.length === 10 ? `o.created_at < ${ph}::date + 1` : `o.created_at <= ${ph}::timestamptz`), q.created_to);
-  return { where, params };
+  return { where, params, walk };
 }
 
 /** A page of orders; `json: true` has the database write the rows as the answer's JSON (`Page.json`). */
 export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, opts: { noCount?: boolean; json?: boolean } = {}): Promise<Page<Row>> {
-  const { where, params } = orderFilters(tenantId, q);
+  const { where, params, walk } = orderFilters(tenantId, q);
   return fetchPage<Row>(tx, {
     from: 'orders o',
     select: ORDER_COLUMNS,
@@ -70,6 +72,7 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
     // a search in the default sort is answered from the (tenant, created_at, id) index, which
     // INCLUDEs the search vector (0009_orders_search_index.sql)
     keysFirst: Boolean(q.search) && q.sort === 'created_at',
+    walk,
     customPlan: Boolean(q.search),
   });
 }
