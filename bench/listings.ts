@@ -3,7 +3,8 @@
  * store's seed, then sandbox accounts × variants built by SQL, 1 % of them with an open MAP
  * violation); `GET /api/listings` pages of 50 with 10 concurrent clients against a real server
  * process (default sort, `violations=true`, search, one marketplace, price sort), on PGlite and
- * PostgreSQL; then one bulk price change of 10,000 listings (`POST /api/listings/bulk-actions`),
+ * PostgreSQL (the list target is judged on the first two, the cases it names; the others are
+ * reported beside it); then one bulk price change of 10,000 listings (`POST /api/listings/bulk-actions`),
  * timed until the `listing-push` consumer has pushed every one through the sandbox connector.
  * Env: LISTINGS (100000), BULK (10000), BENCH_CLIENTS (10), BENCH_REQUESTS (100 per client per
  * case), BENCH_WARMUP_S (10), BENCH_PORT (3128), BENCH_ENGINES (pglite,postgres),
@@ -65,7 +66,8 @@ async function build(db: Db): Promise<{ listings: number; violations: number }> 
   return { listings: Number(n), violations: Number(v) };
 }
 
-interface Result { engine: string; lines: string[]; worstP95: number; bulkS: number | null }
+/** `worstP95`: of the cases the target names (the default list and `violations=true`); `worstAnyP95`: of every case. */
+interface Result { engine: string; lines: string[]; worstP95: number; worstAnyP95: number; bulkS: number | null }
 
 async function benchEngine(t: Target): Promise<Result> {
   const lines: string[] = [];
@@ -91,9 +93,11 @@ async function benchEngine(t: Target): Promise<Result> {
 
   const child = await startServer(t, PORT, { SANDBOX_TICK_MS: '0', PRICING_SWEEP_MS: '0' });
   let worst = 0;
+  let worstAny = 0;
   let bulkS: number | null = null;
   try {
     const headers = { authorization: `Bearer ${prep.seller}`, 'x-tenant-id': T };
+    // the first two are the cases the list target names; the others show the rest of the list's uses
     const cases: [string, string][] = [
       ['first page (default sort)', '/api/listings?limit=50'],
       ['violations=true', '/api/listings?limit=50&violations=true'],
@@ -102,9 +106,10 @@ async function benchEngine(t: Target): Promise<Result> {
       ['sort by price', '/api/listings?limit=50&sort=price&order=asc'],
     ];
     await warmServer(url, headers, cases.map(([, p]) => p), CLIENTS, WARMUP_S);
-    for (const [name, path] of cases) {
+    for (const [k, [name, path]] of cases.entries()) {
       const r = await runCase(url, headers, path, { clients: CLIENTS, perClient: PER_CLIENT, warmup: 10 });
-      worst = Math.max(worst, r.p95);
+      if (k < 2) worst = Math.max(worst, r.p95);
+      worstAny = Math.max(worstAny, r.p95);
       say(`GET ${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (${r.rows} rows)`);
     }
 
@@ -137,7 +142,7 @@ async function benchEngine(t: Target): Promise<Result> {
        from listings l left join sandbox_items si on si.listing_id = l.id where l.id = any($2::uuid[]) and l.tenant_id = $1`,
     [T, prep.ids]));
   say(`bulk check: ${check[0].synced} synced, ${check[0].on_market} at the new price on the sandbox marketplace (of ${prep.ids.length})`);
-  return { engine: t.engine, lines, worstP95: worst, bulkS };
+  return { engine: t.engine, lines, worstP95: worst, worstAnyP95: worstAny, bulkS };
 }
 
 async function main(): Promise<void> {
@@ -152,7 +157,7 @@ async function main(): Promise<void> {
   console.log('');
   for (const r of results) {
     const target = TARGET_P95[r.engine as keyof typeof TARGET_P95];
-    console.log(`${r.engine}: worst p95 ${r.worstP95.toFixed(1)} ms (target ≤ ${target}) ${r.worstP95 <= target ? 'OK' : 'MISS'}; bulk ${r.bulkS?.toFixed(1)} s (≤ ${BULK_TARGET_S}) ${r.bulkS != null && r.bulkS <= BULK_TARGET_S ? 'OK' : 'MISS'}`);
+    console.log(`${r.engine}: list and violations=true worst p95 ${r.worstP95.toFixed(1)} ms (target ≤ ${target}) ${r.worstP95 <= target ? 'OK' : 'MISS'}; every case ${r.worstAnyP95.toFixed(1)} ms (${r.worstAnyP95 <= target ? 'within' : 'over'} it); bulk ${r.bulkS?.toFixed(1)} s (≤ ${BULK_TARGET_S}) ${r.bulkS != null && r.bulkS <= BULK_TARGET_S ? 'OK' : 'MISS'}`);
   }
 }
 
