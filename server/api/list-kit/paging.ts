@@ -43,6 +43,12 @@ export interface PageRequest {
    */
   json?: string;
   /**
+   * Instead of `json`: a column of the table that holds each row's JSON text, kept by the database
+   * (the listings' `list_json`, 0021_listing_list_json.sql). The page joins the texts of its rows:
+   * nothing is built or looked up per row.
+   */
+  jsonText?: string;
+  /**
    * With `json`: find the page's keys first and read the rows after, joined on the id (the last
    * sort column). The key query needs no other column, so a filter on a column an index INCLUDEs
    * (the orders' search vector) is answered by an index-only scan.
@@ -117,7 +123,7 @@ export function pageWindow<S extends string>(q: ListWindowQuery<S>, sorts: Recor
 export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: PageRequest): Promise<Page<R>> {
   const dir = req.order === 'asc' ? 'asc' : 'desc';
   const offsetPage = !req.cursor && req.offset > 0;
-  const walk = req.walk && req.json && req.keysFirst && !offsetPage ? req.walk : undefined;
+  const walk = req.walk && (req.json || req.jsonText) && req.keysFirst && !offsetPage ? req.walk : undefined;
   // the walked filter stays out of the WHERE of the walk itself, and in every other statement
   const filters = req.walk ? [...req.where, `(${req.walk.hit})`] : [...req.where];
   const where = walk ? [...req.where] : [...filters];
@@ -149,7 +155,7 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
   let json: string | undefined;
   let last: unknown[] | null = null;
   let n: number;
-  if (req.json) {
+  if (req.json || req.jsonText) {
     // one row: the page in order, its length, and the last row's sort values (the aggregate's
     // reversed order puts the last row first; reversing asc/desc also mirrors the nulls' place).
     // The JSON is built in the outer query, for the page's rows only: built in the inner one it
@@ -162,10 +168,14 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     const id = req.sort.columns[req.sort.columns.length - 1];
     const keySql = `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql} ${orderBy}) k`;
     const byIds = `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any($1::${req.sort.types[req.sort.types.length - 1]}[])`;
+    const data = req.jsonText
+      ? `'[' || coalesce(string_agg(${alias}.${req.jsonText}, ',' order by ${order(dir)}), '') || ']'`
+      : `coalesce(json_agg(_row order by ${order(dir)}), '[]')::text`;
+    const rowJson = req.jsonText ? '' : `${req.jsonJoins ?? ''} cross join lateral (select ${req.json}) _row`;
     const jsonPage = async (rowsSql: string, pageMark: string, pageParams: unknown[]) => (await tx.query<{ data: string; n: number; last: string | null }>(
-      `${pageMark}select coalesce(json_agg(_row order by ${order(dir)}), '[]')::text as data, count(*)::int as n,
+      `${pageMark}select ${data} as data, count(*)::int as n,
               (array_agg(json_build_array(${keys.map((k) => `${alias}.${k}`).join(', ')})::text order by ${order(dir === 'asc' ? 'desc' : 'asc')}))[1] as last
-         from (${rowsSql}) ${alias} ${req.jsonJoins ?? ''} cross join lateral (select ${req.json}) _row`,
+         from (${rowsSql}) ${alias} ${rowJson}`,
       pageParams,
     )).rows;
     let r: { data: string; n: number; last: string | null }[];

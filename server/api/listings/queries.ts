@@ -60,8 +60,10 @@ export function mapListing(r: Record<string, unknown>): Listing & { offers?: unk
 }
 
 /**
- * A list row as the database writes it (`PageRequest.json`): the same fields as `mapListing`, the
- * account, variant, product and image looked up for the page's rows only (LISTING_LOOKUPS).
+ * A list row as JSON: the same fields as `mapListing`, with the account, variant (and its picture)
+ * and product looked up. The database keeps each listing's row in this form in `list_json`
+ * (0021_listing_list_json.sql), which a page reads; these definitions are what that column must
+ * equal (tests/server/listings-list-json.test.ts).
  */
 const LISTING_FIELDS: readonly JsonField[] = [
   ['id', 'l.id'], ['marketplace_id', 'l.marketplace_id'], ['marketplace_name', 'm.name'], ['marketplace_kind', 'm.kind'],
@@ -73,22 +75,17 @@ const LISTING_FIELDS: readonly JsonField[] = [
   ['lowest_competitor_cents', 'l.lowest_competitor_cents'], ['open_violations', 'l.open_violations'], ['image_url', 'v.image_url'],
   ['created_at', 'l.created_at', 'ts'], ['updated_at', 'l.updated_at', 'ts'],
 ];
-/**
- * The page rows' lookups: the accounts joined (a tenant has few; one scan of them per page, where a
- * lookup per row scanned the small table once per row), the variant (with its picture, kept on it
- * by 0020_variant_image.sql) and the product one index lookup each per row.
- */
-const LISTING_LOOKUPS = `
+export const LISTING_LOOKUPS = `
   left join marketplace_accounts m on m.id = l.marketplace_id
   left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents, v.image_url
                        from product_variants v where v.id = l.variant_id limit 1) v on true
   left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true`;
-const LISTING_JSON = jsonFields(LISTING_FIELDS);
+export const LISTING_JSON = jsonFields(LISTING_FIELDS);
 
 /**
  * A page of listings, written as the answer's JSON by the database: the page is found on the
  * listings table alone (every filter is a listing column; each sort has its index,
- * 0011_marketplaces.sql), then only its rows are looked up (docs/performance.md "Listings").
+ * 0011_marketplaces.sql), and its rows' kept JSON joined (docs/performance.md "Listings").
  */
 export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Promise<Page<Record<string, unknown>>> {
   const w = whereBuilder('l.tenant_id = $1', tenantId);
@@ -104,12 +101,11 @@ export function listListings(tx: Tx, tenantId: string, q: ListingListQuery): Pro
   if (q.violations) w.where.push('l.open_violations > 0');
   return fetchPage(tx, {
     from: 'listings l',
-    select: 'l.id', // the page is read as LISTING_JSON
+    select: 'l.id', // the page is read as the rows' list_json
     where: w.where,
     params: w.params,
     ...pageWindow(q, SORTS),
-    json: LISTING_JSON,
-    jsonJoins: LISTING_LOOKUPS,
+    jsonText: 'list_json',
     // a search in the default sort walks the (tenant, created_at, id) index, which INCLUDEs the
     // search vector (0019_listings_search_index.sql)
     keysFirst: Boolean(ts) && q.sort === 'created_at',
