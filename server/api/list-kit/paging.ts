@@ -49,7 +49,7 @@ export interface PageRequest {
    */
   jsonText?: string;
   /**
-   * With `json`: find the page's keys first and read the rows after, joined on the id (the last
+   * With `json` or `jsonText`: find the page's keys first and read the rows after, joined on the id (the last
    * sort column). The key query needs no other column, so a filter on a column an index INCLUDEs
    * (the orders' search vector) is answered by an index-only scan.
    */
@@ -69,13 +69,13 @@ export interface PageRequest {
   customPlan?: boolean;
   /**
    * A filter best tested while walking the sort's index (a search), given apart from `where`. With
-   * `json` and `keysFirst`, the page's keys are first looked for in one prepared statement, planned
-   * once whatever the value: the first `bound` rows of the other filters in the page's order (an
-   * index-only walk when the index INCLUDEs what `hit` reads), kept where `hit` holds. A common
-   * value fills the page there without any planning; when fewer than a page match (a rare value, or
-   * the last page), the keys are read again with `hit` as a WHERE condition planned for the value,
-   * through the filter's own index (docs/performance.md "Listings"). Anywhere else (an OFFSET
-   * page, a page without `keysFirst`) `hit` is one more WHERE condition.
+   * `json` (or `jsonText`) and `keysFirst`, the page is first read in one prepared statement,
+   * planned once whatever the value: the first `bound` rows of the other filters in the page's order
+   * (an index-only walk when the index INCLUDEs what `hit` reads), kept where `hit` holds, and their
+   * rows. A common value fills the page there without any planning; when fewer than a page match (a
+   * rare value, or the last page), the keys are read again with `hit` as a WHERE condition planned
+   * for the value, through the filter's own index (docs/performance.md "Listings"). Anywhere else
+   * (an OFFSET page, a page without `keysFirst`) `hit` is one more WHERE condition.
    */
   walk?: { hit: string; bound: number };
 }
