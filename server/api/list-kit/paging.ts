@@ -49,9 +49,9 @@ export interface PageRequest {
    */
   jsonText?: string;
   /**
-   * With `json` or `jsonText`: find the page's keys first and read the rows after, joined on the id (the last
-   * sort column). The key query needs no other column, so a filter on a column an index INCLUDEs
-   * (the orders' search vector) is answered by an index-only scan.
+   * With `json` or `jsonText`: find the page's keys first and read the rows after, joined on the
+   * id (the last sort column). The key query needs no other column, so a filter on a column an
+   * index INCLUDEs (the orders' search vector) is answered by an index-only scan.
    */
   keysFirst?: boolean;
   /**
