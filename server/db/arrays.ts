@@ -26,7 +26,8 @@ export function plainArray(values: readonly (string | number | boolean | null | 
   return `${out}}`;
 }
 
-function quoted(v: string): string {
+/** One array element in quotes, `"` and `\\` escaped (the text form the driver sends). */
+export function quoted(v: string): string {
   return v.indexOf('"') < 0 && v.indexOf('\\') < 0 ? `"${v}"` : `"${v.replace(/[\\"]/g, '\\$&')}"`;
 }
 

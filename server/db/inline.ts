@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import type { TxOptions } from './types';
+import { quoted } from './arrays';
 
 const { escapeLiteral } = pg;
 
@@ -19,7 +20,7 @@ function arrayElement(v: unknown): string | null {
   if (v === null || v === undefined) return 'NULL';
   if (Array.isArray(v)) return arrayText(v);
   const s = scalarText(v);
-  return s === null ? null : `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return s === null ? null : quoted(s);
 }
 
 function arrayText(values: unknown[]): string | null {

@@ -166,7 +166,8 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
     const keyList = req.sort.columns.map((c, i) => `${c} as ${keys[i]}`).join(', ');
     const order = (d: string) => keys.map((k) => `${alias}.${k} ${d}`).join(', ');
     const id = req.sort.columns[req.sort.columns.length - 1];
-    const keySql = `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql} ${orderBy}) k`;
+    const keysWhere = (w: string) => `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${w} ${orderBy}) k`;
+    const keySql = keysWhere(whereSql);
     const byIds = `select ${alias}.*, ${keyList} from ${table} ${alias} where ${id} = any($1::${req.sort.types[req.sort.types.length - 1]}[])`;
     const data = req.jsonText
       ? `'[' || coalesce(string_agg(${alias}.${req.jsonText}, ',' order by ${order(dir)}), '') || ']'`
@@ -186,7 +187,7 @@ export async function fetchPage<R extends Record<string, unknown>>(tx: Tx, req: 
       if (Number(r[0].n) < req.limit) {
         // fewer than a page within the walk (a rare value, or the last page): every match, found
         // the way the planner picks for this value, then the page of those ids, prepared
-        const hitSql = `select k.${keys[keys.length - 1]} from (select ${keyList} from ${req.from} ${whereSql ? `${whereSql} and` : 'where'} (${walk.hit}) ${orderBy}) k`;
+        const hitSql = keysWhere(`${whereSql ? `${whereSql} and` : 'where'} (${walk.hit})`);
         const { rows: k } = await tx.query<{ ids: unknown[] }>(`select array(${hitSql}) as ids`, params);
         r = await jsonPage(byIds, GENERIC_PLAN, [k[0].ids]);
       }

@@ -113,7 +113,7 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
     const e = evals[i];
     const d = e.decision;
     const isAuto = auto(e);
-    const isProposal = !isAuto && d.new_price_cents != null;
+    const isProposal = propose(e);
     col.l[i] = e.listing.id; col.r[i] = e.rule.id; col.o[i] = d.old_price_cents; col.nw[i] = d.new_price_cents; col.s[i] = d.strategy; col.sc[i] = d.scenario;
     col.f[i] = d.floor_cents; col.c[i] = d.ceiling_cents; col.bb[i] = e.listing.buy_box_owner; col.fl[i] = flagBits(d.flags); col.re[i] = d.reason;
     col.cp[i] = JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })));
