@@ -63,6 +63,26 @@ describe('inputs fingerprint', () => {
     expect(inputsHash(listing([offers[2], offers[0], offers[3], offers[1]]), rule)).toBe(a);
   });
 
+  it('is the stored fingerprint for odd values: quotes, unicode, missing and null fields, no offers, null rule time', () => {
+    const sellers = ['Acme', 'O"Brien\\s', 'Zoë 🛒', '', 'a,b', '10', '9'];
+    const pick = <T,>(xs: readonly T[], i: number) => xs[i % xs.length];
+    for (let i = 0; i < 300; i++) {
+      const n = i % 5;
+      const some = Array.from({ length: n }, (_, k) => {
+        const o: Record<string, unknown> = { seller: pick(sellers, i * 7 + k * 3), price_cents: pick([900, 1000, 99, 10_000, 0, -5], i + k) };
+        if ((i + k) % 3) o.shipping_cents = pick([0, 299, null, 1000], i + 2 * k);
+        if ((i + k) % 4) o.rating = pick([88, 95, null, 9, 100], i * 3 + k);
+        return o;
+      }) as ListingInputs['offers'];
+      const l = { ...listing(some), cost_cents: pick([1000, null, 0], i), map_cents: pick([null, 1780], i), buy_box_owner: pick(['Acme', null, 'Zoë 🛒'], i), buy_box_price_cents: pick([2400, null], i) };
+      const r = { id: pick(['r1', 'r"2'], i), updated_at: pick(['2026-11-01T00:00:00.000Z', null as unknown as string], i) };
+      const expected = createHash('sha1')
+        .update(JSON.stringify([l.price_cents, l.cost_cents, l.map_cents, l.offers.map((o) => [o.seller, o.price_cents, o.shipping_cents, o.rating]).sort(), l.buy_box_owner, l.buy_box_price_cents, r.id, r.updated_at]))
+        .digest('base64url');
+      expect(inputsHash(l, r)).toBe(expected);
+    }
+  });
+
   it('changes when an offer does', () => {
     const moved = offers.map((o, i) => (i === 3 ? { ...o, price_cents: 899 } : o));
     expect(inputsHash(listing(moved), rule)).not.toBe(inputsHash(listing(offers), rule));

@@ -12,21 +12,28 @@ import { decide, FloorUnreachable, marginCents, type Decision, type DecisionFlag
 import { applyChanges, currentListings } from '../listings/write';
 import { plainArray, textArray } from '../../db/arrays';
 import { engineInput, feeOf, inputsHash, loadInputs, ownSellers, type ListingInputs, type Selection } from './inputs';
-import { loadRules, rankRules, ruleFor, type RuleRow } from './rules';
+import { engineRule, loadRules, rankRules, ruleFor, type RuleRow } from './rules';
 
 export interface Evaluation { listing: ListingInputs; rule: RuleRow; decision: Decision; hash: string }
 
 export type Emit = (subject: string, payload: unknown) => Promise<void>;
 
-/** Decides for each listing under its governing rule (listings no rule covers are skipped). */
-export function evaluate(listings: readonly ListingInputs[], rules: readonly RuleRow[], own: Set<string>, now: Date): Evaluation[] {
+/**
+ * Decides for each listing under its governing rule (listings no rule covers are skipped). `keep`
+ * sees each listing's fingerprint before anything is decided: the repricer passes over a listing
+ * whose inputs have not changed without deciding it (docs/repricing.md "Repricer").
+ */
+export function evaluate(listings: readonly ListingInputs[], rules: readonly RuleRow[], own: Set<string>, now: Date, keep?: (l: ListingInputs, hash: string) => boolean): Evaluation[] {
   const ranked = rankRules(rules);
+  const engineRules = new Map(ranked.map((r) => [r, engineRule(r)]));
   const out: Evaluation[] = [];
   for (const l of listings) {
     const rule = ruleFor(ranked, l);
     if (!rule) continue;
+    const hash = inputsHash(l, rule);
+    if (keep && !keep(l, hash)) continue;
     try {
-      out.push({ listing: l, rule, decision: decide(engineInput(l, rule, own, now)), hash: inputsHash(l, rule) });
+      out.push({ listing: l, rule, decision: decide(engineInput(l, rule, own, now, engineRules.get(rule))), hash });
     } catch (e) {
       // a rule whose fee + margin reach 100 % prices nothing (refused on save; kept safe here too)
       if (!(e instanceof FloorUnreachable)) throw e;
@@ -35,12 +42,12 @@ export function evaluate(listings: readonly ListingInputs[], rules: readonly Rul
   return out;
 }
 
-export async function evaluateSelection(tx: Tx, tenantId: string, sel: Selection, now = new Date(), rules?: RuleRow[]): Promise<Evaluation[]> {
+export async function evaluateSelection(tx: Tx, tenantId: string, sel: Selection, now = new Date(), o: { rules?: RuleRow[]; keep?: (l: ListingInputs, hash: string) => boolean } = {}): Promise<Evaluation[]> {
   // one after another: a transaction is one connection, and pg refuses overlapping queries on it
   const listings = await loadInputs(tx, tenantId, sel);
-  const allRules = rules ?? (await loadRules(tx, tenantId));
+  const allRules = o.rules ?? (await loadRules(tx, tenantId));
   const own = await ownSellers(tx, tenantId);
-  return evaluate(listings, allRules, own, now);
+  return evaluate(listings, allRules, own, now, o.keep);
 }
 
 export interface Summary { listings: number; down: number; up: number; unchanged: number; at_floor: number; floor_above_ceiling: number }
@@ -101,50 +108,65 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
   if (superseded.length) {
     await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending'`, [tenantId, superseded]);
   }
-  // the decisions and the proposals made of them in one statement: a proposal repeats its decision's
-  // listing, rule, prices, bounds, sentence and fingerprint, so only its margins are sent besides
-  // one pass over the page builds every column (array literals written directly: docs/performance.md
+  // the decisions, the proposals made of them and the repricer's memory in one statement: a proposal
+  // repeats its decision's listing, rule, prices, bounds, sentence and fingerprint, so only its
+  // margins are sent besides; a page's few rules travel once, each row naming its rule by position.
+  // One pass over the page builds every column (array literals written directly: docs/performance.md
   // "Repricing")
   const n = evals.length;
-  const col = { l: new Array<string>(n), r: new Array<string>(n), o: new Array<number>(n), nw: new Array<number | null>(n), s: new Array<string>(n), sc: new Array<string>(n),
+  const ruleIds: string[] = [];
+  const ruleIndex = new Map<string, number>();
+  const col = { l: new Array<string>(n), ri: new Array<number>(n), o: new Array<number>(n), nw: new Array<number | null>(n), s: new Array<string>(n), sc: new Array<string>(n),
     f: new Array<number>(n), c: new Array<number | null>(n), cp: new Array<string>(n), bb: new Array<string | null>(n), fl: new Array<number>(n), re: new Array<string>(n),
-    a: new Array<boolean>(n), h: new Array<string>(n), pr: new Array<boolean>(n), mb: new Array<number | null>(n), ma: new Array<number | null>(n) };
+    a: new Array<boolean>(n), h: new Array<string>(n), ah: new Array<string | null>(n), pr: new Array<boolean>(n), mb: new Array<number | null>(n), ma: new Array<number | null>(n) };
   for (let i = 0; i < n; i++) {
     const e = evals[i];
     const d = e.decision;
     const isAuto = auto(e);
     const isProposal = propose(e);
-    col.l[i] = e.listing.id; col.r[i] = e.rule.id; col.o[i] = d.old_price_cents; col.nw[i] = d.new_price_cents; col.s[i] = d.strategy; col.sc[i] = d.scenario;
+    let ri = ruleIndex.get(e.rule.id);
+    if (ri === undefined) ruleIndex.set(e.rule.id, (ri = ruleIds.push(e.rule.id)));
+    col.l[i] = e.listing.id; col.ri[i] = ri; col.o[i] = d.old_price_cents; col.nw[i] = d.new_price_cents; col.s[i] = d.strategy; col.sc[i] = d.scenario;
     col.f[i] = d.floor_cents; col.c[i] = d.ceiling_cents; col.bb[i] = e.listing.buy_box_owner; col.fl[i] = flagBits(d.flags); col.re[i] = d.reason;
     col.cp[i] = JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })));
     col.a[i] = isAuto; col.h[i] = e.hash; col.pr[i] = isProposal;
+    // an applied price is part of the inputs: the memory keeps them as they are after the change
+    col.ah[i] = isAuto ? afterHash(e, d.new_price_cents!) : null;
     col.mb[i] = isProposal ? margins(e, d.old_price_cents) : null;
     col.ma[i] = isProposal ? margins(e, d.new_price_cents!) : null;
   }
-  const { rows } = await tx.query<{ listing_id: string; proposal_id: string | null }>(
+  // the memory: these inputs were seen; an applied change starts the minimum interval; a new
+  // proposal is the listing's pending one
+  const { rows } = await tx.query<{ listing_id: string; id: string }>(
     `with u as materialized (
-       select * from unnest($3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::jsonb[], $12::text[], $13::int[], $14::text[], $15::bool[], $16::text[],
-                            $17::bool[], $18::int[], $19::int[])
-         with ordinality as u(l, r, o, n, s, sc, f, c, cp, bb, fl, re, a, h, pr, mb, ma, ord)),
+       select * from unnest($4::uuid[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::jsonb[], $13::text[], $14::int[], $15::text[], $16::bool[], $17::text[],
+                            $18::text[], $19::bool[], $20::int[], $21::int[])
+         with ordinality as u(l, ri, o, n, s, sc, f, c, cp, bb, fl, re, a, h, ah, pr, mb, ma, ord)),
      d as (
        insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
                                     competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
-       select $1, u.l, u.r, u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, ${FLAGS_JSON}, u.re, u.a, $2, u.h from u order by u.ord
+       select $1, u.l, ($3::uuid[])[u.ri], u.o, u.n, u.s, u.sc, u.f, u.c, u.cp, u.bb, ${FLAGS_JSON}, u.re, u.a, $2, u.h from u order by u.ord
        returning id, listing_id),
      p as (
        insert into price_proposals (tenant_id, listing_id, decision_id, rule_id, old_price_cents, new_price_cents, margin_before_cents, margin_after_cents,
                                     floor_cents, ceiling_cents, reason, inputs_hash)
-       select $1, u.l, d.id, u.r, u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h from u join d on d.listing_id = u.l where u.pr order by u.ord
-       returning id, listing_id)
-     select d.listing_id, p.id as proposal_id from d left join p on p.listing_id = d.listing_id`,
+       select $1, u.l, d.id, ($3::uuid[])[u.ri], u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h from u join d on d.listing_id = u.l where u.pr order by u.ord
+       returning id, listing_id),
+     s as (
+       insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at, pending_proposal_id)
+       select u.l, $1, coalesce(u.ah, u.h), u.sc, case when u.a then now() else null end, now(), p.id from u left join p on p.listing_id = u.l
+       on conflict (listing_id) do update set inputs_hash = excluded.inputs_hash, last_scenario = excluded.last_scenario, evaluated_at = now(),
+         last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at),
+         pending_proposal_id = coalesce(excluded.pending_proposal_id, pricing_listing_state.pending_proposal_id))
+     select p.listing_id, p.id from p`,
     [
-      tenantId, o.trigger,
-      plainArray(col.l), plainArray(col.r), plainArray(col.o), plainArray(col.nw), textArray(col.s), textArray(col.sc), plainArray(col.f), plainArray(col.c),
-      textArray(col.cp), textArray(col.bb), plainArray(col.fl), textArray(col.re), plainArray(col.a), textArray(col.h), plainArray(col.pr), plainArray(col.mb), plainArray(col.ma),
+      tenantId, o.trigger, plainArray(ruleIds),
+      plainArray(col.l), plainArray(col.ri), plainArray(col.o), plainArray(col.nw), textArray(col.s), textArray(col.sc), plainArray(col.f), plainArray(col.c),
+      textArray(col.cp), textArray(col.bb), plainArray(col.fl), textArray(col.re), plainArray(col.a), textArray(col.h), textArray(col.ah), plainArray(col.pr), plainArray(col.mb), plainArray(col.ma),
     ],
   );
-  res.decisions = rows.length;
-  const proposed = new Map(rows.flatMap((r) => (r.proposal_id ? [[String(r.listing_id), String(r.proposal_id)] as const] : [])));
+  res.decisions = n;
+  const proposed = new Map(rows.map((r) => [String(r.listing_id), String(r.id)] as const));
 
   // auto mode: the new price through the listings domain's update path (history line, sync pending)
   const toApply = evals.filter(auto);
@@ -158,18 +180,6 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
     await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map((e) => e.listing.id).slice(0, 100) });
   }
 
-  // the repricer's memory: these inputs were seen; an applied change starts the minimum interval; a
-  // new proposal is the listing's pending one
-  await tx.query(
-    `insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at, pending_proposal_id)
-     select u.l, $1, u.h, u.s, case when u.a then now() else null end, now(), u.p from unnest($2::uuid[], $3::text[], $4::text[], $5::bool[], $6::uuid[]) as u(l, h, s, a, p)
-     on conflict (listing_id) do update set inputs_hash = excluded.inputs_hash, last_scenario = excluded.last_scenario, evaluated_at = now(),
-       last_change_at = coalesce(excluded.last_change_at, pricing_listing_state.last_change_at),
-       pending_proposal_id = coalesce(excluded.pending_proposal_id, pricing_listing_state.pending_proposal_id)`,
-    // an applied price is part of the inputs: remember them as they are after the change
-    [tenantId, plainArray(col.l), textArray(evals.map((e, i) => (col.a[i] ? afterHash(e, e.decision.new_price_cents!) : e.hash))), textArray(col.sc), plainArray(col.a),
-      plainArray(evals.map((e) => proposed.get(e.listing.id) ?? null))],
-  );
   return res;
 }
 

@@ -4,11 +4,11 @@
  * owner last pulled through the connector, the product's tags and supplier (rule scopes), and the
  * repricer's memory (last change, last inputs). Only active listings are repriced.
  */
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { Tx } from '../../db';
 import { FEE_SCHEDULES, type MarketplaceKind } from '../../../contract/marketplaces';
 import type { CompetitorOffer } from '../../../contract/listings';
-import { rateToBp, type EngineInput, type EngineOffer } from '../../domain/repricing';
+import { rateToBp, type EngineInput, type EngineOffer, type EngineRule } from '../../domain/repricing';
 import { engineRule, type RuleRow, type ScopedListing } from './rules';
 
 export interface ListingInputs extends ScopedListing {
@@ -60,7 +60,9 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
     add('l.id <= ?::uuid', sel.upTo);
     state.push(`s.listing_id <= $${args.length}::uuid`);
   }
-  const { rows } = await tx.query<Record<string, unknown>>(
+  // the columns arrive as the engine's types (uuid as text, integers as numbers, jsonb parsed,
+  // timestamptz as Date) under the names `ListingInputs` gives them: the rows are the inputs, no copy
+  const { rows } = await tx.query<ListingInputs>(
     `select l.id, l.marketplace_id, m.kind, m.name as marketplace_name, l.sku, l.title, l.price_cents, l.offers, l.buy_box_owner, l.buy_box_price_cents,
             round(v.cost * 100)::int as cost_cents, round(v.map_price * 100)::int as map_cents, p.tags, p.supplier_id,
             s.last_change_at, s.inputs_hash as last_hash, s.last_scenario, s.pending_proposal_id
@@ -69,26 +71,7 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
       where ${where.join(' and ')} order by l.id`,
     args,
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    marketplace_id: String(r.marketplace_id),
-    kind: r.kind as MarketplaceKind,
-    marketplace_name: String(r.marketplace_name),
-    sku: String(r.sku),
-    title: String(r.title),
-    price_cents: Number(r.price_cents),
-    cost_cents: r.cost_cents == null ? null : Number(r.cost_cents),
-    map_cents: r.map_cents == null ? null : Number(r.map_cents),
-    offers: (r.offers as CompetitorOffer[] | null) ?? [],
-    buy_box_owner: (r.buy_box_owner as string | null) ?? null,
-    buy_box_price_cents: r.buy_box_price_cents == null ? null : Number(r.buy_box_price_cents),
-    tags: (r.tags as string | null) ?? null,
-    supplier_id: (r.supplier_id as string | null) ?? null,
-    last_change_at: r.last_change_at == null ? null : new Date(r.last_change_at as string),
-    last_hash: (r.last_hash as string | null) ?? null,
-    last_scenario: (r.last_scenario as string | null) ?? null,
-    pending_proposal_id: r.pending_proposal_id == null ? null : String(r.pending_proposal_id),
-  }));
+  return rows;
 }
 
 /** Names of the tenant's own accounts: an offer under one of them is "own" (the exclude-own filter). */
@@ -106,7 +89,7 @@ export function feeOf(kind: MarketplaceKind): { rateBp: number; fixed: number } 
  * The engine's input. A competitor's price is its landed price (price + shipping): our items ship
  * free and the buy box compares landed prices (docs/marketplaces.md "Sandbox").
  */
-export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, now: Date): EngineInput {
+export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, now: Date, ruleInput: EngineRule = engineRule(rule)): EngineInput {
   const fee = feeOf(l.kind);
   const offers: EngineOffer[] = l.offers.map((o) => ({
     seller: o.seller,
@@ -128,7 +111,7 @@ export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, n
     offers,
     buy_box_owner: l.buy_box_owner,
     buy_box_price_cents: l.buy_box_price_cents,
-    rule: engineRule(rule),
+    rule: ruleInput,
     now,
   };
 }
@@ -136,23 +119,36 @@ export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, n
 /**
  * A fingerprint of everything a decision depends on: a proposal whose listing's fingerprint has
  * changed is stale (expired), and the repricer skips a listing whose fingerprint has not.
+ *
+ * It is the SHA-1 of `JSON.stringify([price, cost, MAP, offer tuples, buy-box owner, buy-box price,
+ * rule id, rule updated_at])`, the offers as `[seller, price, shipping, rating]` tuples in the order
+ * `Array#sort` gives them by default (by their comma-joined text). The text is written directly,
+ * character for character what `JSON.stringify` writes, so the fingerprints already stored stay
+ * valid (docs/performance.md "Repricing").
  */
 export function inputsHash(l: ListingInputs, rule: Pick<RuleRow, 'id' | 'updated_at'>): string {
-  return createHash('sha1')
-    .update(JSON.stringify([l.price_cents, l.cost_cents, l.map_cents, offerTuples(l.offers), l.buy_box_owner, l.buy_box_price_cents, rule.id, rule.updated_at]))
-    .digest('base64url');
+  return sha1(`[${json(l.price_cents)},${json(l.cost_cents)},${json(l.map_cents)},[${offerTuples(l.offers)}],${json(l.buy_box_owner)},${json(l.buy_box_price_cents)},${json(rule.id)},${json(rule.updated_at)}]`);
 }
 
-/**
- * The offers as `[seller, price, shipping, rating]` tuples in the order `Array#sort` gives them by
- * default (by their comma-joined text), each tuple's text computed once instead of at every
- * comparison. The fingerprints already stored stay valid.
- */
-function offerTuples(offers: readonly CompetitorOffer[]): unknown[][] {
-  const keyed = offers.map((o) => {
-    const t = [o.seller, o.price_cents, o.shipping_cents, o.rating];
-    return { t, k: t.join(',') };
-  });
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  return keyed.map((x) => x.t);
+/** A value as `JSON.stringify` writes it inside an array (`undefined` and non-finite numbers as `null`). */
+function json(v: unknown): string {
+  if (v == null) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  return JSON.stringify(v) ?? 'null';
 }
+
+/** The offer tuples' JSON texts, sorted by `Array#sort`'s default key (the tuple joined by commas). */
+function offerTuples(offers: readonly CompetitorOffer[]): string {
+  if (offers.length === 0) return '';
+  const keyed = offers.map((o) => ({
+    k: `${o.seller ?? ''},${o.price_cents ?? ''},${o.shipping_cents ?? ''},${o.rating ?? ''}`,
+    t: `[${json(o.seller)},${json(o.price_cents)},${json(o.shipping_cents)},${json(o.rating)}]`,
+  }));
+  if (keyed.length > 1) keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((x) => x.t).join(',');
+}
+
+/** SHA-1 in base64url, one call where Node has `crypto.hash` (20.12 and later). */
+const sha1: (text: string) => string = typeof crypto.hash === 'function'
+  ? (text) => crypto.hash('sha1', text, 'base64url')
+  : (text) => crypto.createHash('sha1').update(text).digest('base64url');

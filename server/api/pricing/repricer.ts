@@ -16,7 +16,7 @@ import type { RuleScope } from '../../../contract/pricing';
 export const REPRICER_ACTOR = 'repricer';
 
 export async function reprice(tx: Tx, tenantId: string, sel: Selection, trigger: string, ids: { causationId?: string; correlationId?: string } = {}, now = new Date()): Promise<RecordResult & { evaluated: number }> {
-  const evals = (await evaluateSelection(tx, tenantId, sel, now)).filter((e) => e.hash !== e.listing.last_hash || e.listing.last_scenario === 'too_soon');
+  const evals = await evaluateSelection(tx, tenantId, sel, now, { keep: (l, hash) => hash !== l.last_hash || l.last_scenario === 'too_soon' });
   const res = await record(tx, tenantId, evals, {
     trigger,
     actor: REPRICER_ACTOR,

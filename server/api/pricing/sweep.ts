@@ -46,7 +46,7 @@ export async function sweepTenant(db: Db, tenantId: string, o: { now?: Date; bat
       total.applied += r.applied.length;
     }
   };
-  const parallel = o.parallel ?? (db.engine === 'postgres' ? 2 : 1);
+  const parallel = o.parallel ?? (db.engine === 'postgres' ? 3 : 1);
   await Promise.all(Array.from({ length: Math.min(parallel, pages.length) }, worker));
   return total;
 }
