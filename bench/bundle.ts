@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildIfStale, serverEntry } from '../scripts/build-if-stale.mjs';
+import { buildIfStale, serverArgs } from '../scripts/build-if-stale.mjs';
 import { BUDGETS, measureDashboard, measureSignIn, type Transfer } from '../e2e/support/bundle-budget';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3183);
@@ -28,7 +28,7 @@ function report(name: string, t: Transfer, budget: number): boolean {
 async function main() {
   await buildIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-bench-bundle-'));
-  const server = spawn(process.execPath, [serverEntry()], {
+  const server = spawn(process.execPath, serverArgs(), {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_EMAIL_MIN_INTERVAL_S: '0' },
   });

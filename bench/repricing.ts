@@ -4,6 +4,7 @@
  * alone, and end to end through the event runtime (the `repricer` and `listing-push` consumers):
  * one cost change and one competitor-price change → decision row → pushed through the sandbox connector.
  * The sweep runs as the scheduled one does: keyset pages of SWEEP_BATCH listings, one transaction each.
+ * It runs with the server's node flags (bench/support/server-flags.ts).
  * Options: LISTINGS=100000, LATENCY_RUNS=20, SWEEP_BATCH=2000; TEST_DATABASE_URL=postgres://… runs on PostgreSQL.
  */
 import { DEMO_TENANT } from '../server/seed/accounts';
@@ -17,6 +18,7 @@ import { decide, type EngineInput } from '../server/domain/repricing';
 import { newStore, openServer, waitFor } from '../tests/server/events-support';
 import { callAs } from '../tests/server/tokens';
 import type { Harness } from '../tests/server/harness';
+import { withServerFlags } from './support/server-flags';
 
 const N = Number(process.env.LISTINGS ?? 100_000);
 const RUNS = Number(process.env.LATENCY_RUNS ?? 20);
@@ -28,6 +30,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
+  withServerFlags();
   process.env.EVENTS_POLL_MS = '20';
   process.env.SANDBOX_TICK_MS = '0';
   process.env.PRICING_SWEEP_MS = '0';

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildIfStale, serverEntry } from '../scripts/build-if-stale.mjs';
+import { buildIfStale, serverArgs } from '../scripts/build-if-stale.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3182);
@@ -26,7 +26,7 @@ async function healthy(): Promise<boolean> {
 
 async function startOnce(limitMs = 60_000): Promise<{ ms: number; child: ChildProcess }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry()], {
+  const child = spawn(process.execPath, serverArgs(), {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });

@@ -56,3 +56,14 @@ export async function buildIfStale(root = process.cwd()) {
 
 /** The compiled server, run by `node` with no transpiler. */
 export const serverEntry = (root = process.cwd()) => join(root, SERVER_OUT, 'main.mjs');
+
+/**
+ * The node flags the server runs with, wherever it is started (`npm start`, the end-to-end server,
+ * the benches). A young generation of up to 64 MB per semi-space: a repricing sweep allocates
+ * ~1.6 GB per 100,000 listings, and with the default size most of its time in the collector was
+ * spent copying pages still in flight (docs/performance.md "Repricing").
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
+
+/** `node`'s arguments to run the compiled server. */
+export const serverArgs = (root = process.cwd()) => [...SERVER_NODE_FLAGS, serverEntry(root)];

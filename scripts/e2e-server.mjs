@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildIfStale, serverEntry } from './build-if-stale.mjs';
+import { buildIfStale, serverArgs } from './build-if-stale.mjs';
 
 const root = process.cwd();
 await buildIfStale(root);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
-const child = spawn(process.execPath, ['--enable-source-maps', serverEntry(root)], {
+const child = spawn(process.execPath, serverArgs(root), {
   stdio: 'inherit',
   env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', DATA_DIR: dataDir, AUTH_EMAIL_MIN_INTERVAL_S: '0', AUTH_OTP_IP_LIMIT: '1000', EVENTS_BACKOFF_MS: '100', SANDBOX_TICK_MS: '0', PRICING_SWEEP_MS: '0' },
 });

@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../server/db';
 import { openPglite } from '../../server/db/pglite';
 import { ACCOUNTS } from '../../server/seed/accounts';
 import { signAccessToken } from '../../server/auth/jwt';
-import { buildIfStale, serverEntry } from '../../scripts/build-if-stale.mjs';
+import { buildIfStale, serverArgs } from '../../scripts/build-if-stale.mjs';
 
 export interface Target { engine: 'pglite' | 'postgres'; dataDir?: string; databaseUrl?: string }
 
@@ -63,7 +63,7 @@ export async function startServer(t: Target, port: number, env: NodeJS.ProcessEn
   // the server as `npm start` runs it: the compiled bundle, rebuilt first when its sources changed
   built ??= buildIfStale();
   await built;
-  const child = spawn(process.execPath, [...extra, '--enable-source-maps', serverEntry()], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...extra, ...serverArgs()], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {

@@ -139,13 +139,22 @@ function json(v: unknown): string {
 
 /** The offer tuples' JSON texts, sorted by `Array#sort`'s default key (the tuple joined by commas). */
 function offerTuples(offers: readonly CompetitorOffer[]): string {
-  if (offers.length === 0) return '';
-  const keyed = offers.map((o) => ({
-    k: `${o.seller ?? ''},${o.price_cents ?? ''},${o.shipping_cents ?? ''},${o.rating ?? ''}`,
-    t: `[${json(o.seller)},${json(o.price_cents)},${json(o.shipping_cents)},${json(o.rating)}]`,
-  }));
-  if (keyed.length > 1) keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  return keyed.map((x) => x.t).join(',');
+  const keys: string[] = [];
+  const texts: string[] = [];
+  for (const o of offers) {
+    const k = `${o.seller ?? ''},${o.price_cents ?? ''},${o.shipping_cents ?? ''},${o.rating ?? ''}`;
+    const t = `[${json(o.seller)},${json(o.price_cents)},${json(o.shipping_cents)},${json(o.rating)}]`;
+    // an insertion in place: a listing has a few offers
+    let i = keys.length;
+    while (i > 0 && k < keys[i - 1]) {
+      keys[i] = keys[i - 1];
+      texts[i] = texts[i - 1];
+      i--;
+    }
+    keys[i] = k;
+    texts[i] = t;
+  }
+  return texts.join(',');
 }
 
 /** SHA-1 in base64url, one call where Node has `crypto.hash` (20.12 and later). */
