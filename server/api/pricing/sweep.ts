@@ -2,8 +2,9 @@
  * The scheduled sweep (docs/repricing.md "Repricer"): every tenant's active listings, cut into
  * keyset pages of `batch` listings by id. Each page is one transaction: its inputs read in one
  * statement, decided in memory by the same engine, its decisions, proposals and state written in
- * multi-row statements (`reprice`). On PostgreSQL two pages run at once on two connections, so one
- * page is decided while the other is written; PGlite has one connection and runs them in turn.
+ * one multi-row statement (`reprice`). On PostgreSQL three pages run at once on three connections,
+ * so one page is decided while the others are read or written; PGlite has one connection and runs
+ * them in turn.
  */
 import { snapshotTenant } from './agent';
 import { runtimeTx } from '../../events/runtime-tx';
