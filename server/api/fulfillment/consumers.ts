@@ -14,10 +14,10 @@
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
-import { batchedSteps } from '../../events/batching';
+import { batchedHandler, batchedSteps } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
-import { routeOrder } from './route-order';
+import { routeOrders, type RouteRequest } from './route-order';
 import { buyLabel } from './buy-label';
 import { applyScan, pushTracking } from './tracking';
 import { loadSettings } from './settings';
@@ -33,25 +33,35 @@ const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSU
 const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
 
 export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
+  // a round's events routed together: one statement per read and write for the whole round
+  // (routeOrders), one transaction; a round that fails is routed again one event at a time
+  const route = (tenantId: string, msgs: EventMessage[]) =>
+    ctx.db.transaction(async (tx) => {
+      const reqs: RouteRequest[] = [];
+      let automation: boolean | undefined;
+      for (const msg of msgs) {
+        if (msg.subject === 'orders.created') {
+          const d = msg.data as { id: string; source?: string };
+          // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
+          if (d.source !== 'marketplace' && d.source !== 'replacement') continue;
+          automation ??= (await loadSettings(tx, tenantId)).automation_enabled;
+          if (!automation) continue;
+          reqs.push({ orderId: d.id, expectAttempt: 1, ids: idsOf(msg) });
+          continue;
+        }
+        const d = msg.data as { order_id: string; attempt: number };
+        // a released hold routes again past the tenant's hold rules: a person accepted them
+        reqs.push({ orderId: d.order_id, expectAttempt: Number(d.attempt) + 1, ids: idsOf(msg), skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
+      }
+      if (reqs.length) await routeOrders(tx, tenantId, reqs);
+    }, { tenantId });
   return {
     name: ROUTER_CONSUMER,
     filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
     agentName: 'dropship-router',
     batchSize: STEP_BATCH,
     concurrency: STEP_BATCH,
-    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
-      if (msg.subject === 'orders.created') {
-        const d = msg.data as { id: string; source?: string };
-        // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
-        if (d.source !== 'marketplace' && d.source !== 'replacement') return;
-        if (!(await loadSettings(tx, msg.tenantId)).automation_enabled) return;
-        await routeOrder(tx, msg.tenantId, d.id, 1, idsOf(msg));
-        return;
-      }
-      const d = msg.data as { order_id: string; attempt: number };
-      // a released hold routes again past the tenant's hold rules: a person accepted them
-      await routeOrder(tx, msg.tenantId, d.order_id, Number(d.attempt) + 1, idsOf(msg), { skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
-    }),
+    handle: batchedHandler({ max: STEP_BATCH, many: route, one: (msg) => route(msg.tenantId, [msg]) }),
   };
 }
 

@@ -1,136 +1,269 @@
 /**
- * Routing an order (docs/dropshipping.md "Routing"): every item goes to the supplier the router picks
+ * Routing orders (docs/dropshipping.md "Routing"): every item goes to the supplier the router picks
  * (server/domain/dropship/router.ts), the tenant's hold rules may keep the order back, and one
  * purchase order per supplier is placed. Idempotent: an attempt is routed once (order_routes is
  * unique per item and attempt), so a redelivered event or a replay changes nothing twice.
+ *
+ * A batch of orders is routed together (the `dropship-router` consumer hands over a round of
+ * events): each read and each write is one statement for the whole batch, so the statements per
+ * batch stay the same whatever its size (docs/performance.md "Dropshipping").
  */
 import type { Tx } from '../../db';
-import { appendEvent, type EventIds } from '../../events/outbox';
+import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
 import { routeItem, type RankedOption, type SupplierOption } from '../../domain/dropship/router';
 import { orderHoldReasons, UNMAPPED_SKU, type RoutedLine } from '../../domain/dropship/holds';
 import { ANSWER_DELAY_TICKS } from '../../dropship/sandbox/supplier';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
+import type { OrderStatus } from '../../../contract/orders';
 import { holdSettingsOf, loadSettings } from './settings';
-import { advanceOrder } from './order-status';
+import { AUTOMATION_ACTOR, statusSteps } from './order-status';
 
 export type RouteOutcome = { kind: 'placed'; attempt: number; purchaseOrders: string[] } | { kind: 'held'; reasons: string[] } | { kind: 'skipped'; why: string };
 
-interface ItemRow { id: string; sku: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
+/**
+ * One order's next attempt. `expectAttempt` is the attempt the triggering event asks for (1 for a
+ * new order, n+1 after attempt n was rejected or held and released): anything else is a stale
+ * redelivery. `skipHoldRules`: a released hold is routed past the tenant's rules.
+ */
+export interface RouteRequest { orderId: string; expectAttempt: number; ids: EventIds; skipHoldRules?: boolean }
 
-async function optionsFor(tx: Tx, tenantId: string, item: ItemRow): Promise<SupplierOption[]> {
-  if (!item.variant_id && !item.product_id) return [];
-  // the variant's own mappings, else the product's (a product-level link covers every variant)
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select ps.supplier_id, s.name, ps.supplier_sku, round(coalesce(ps.supplier_cost, 0) * 100)::int as cost_cents, ps.shipping_cents,
-            ps.supplier_stock, ps.handling_days, coalesce(ps.ship_from, s.country, 'US') as ship_from, ps.countries_served, ps.priority, s.score,
-            ps.variant_id is not null as own
+interface ItemRow { order_id: string; id: string; sku: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
+interface OrderRow { id: string; status: OrderStatus; ship_to_country: string; route_attempt: number; hold_reason: string | null }
+interface OptionRow {
+  product_id: string; variant_id: string | null; supplier_id: string; name: string; supplier_sku: string | null; cost_cents: number; shipping_cents: number;
+  supplier_stock: number; handling_days: number; ship_from: string; countries_served: string[] | null; priority: number; score: number | null;
+}
+type Line = RoutedLine & { item: ItemRow; backup: RankedOption | null; reason: string };
+
+export function routeOrder(tx: Tx, tenantId: string, orderId: string, expectAttempt: number, ids: EventIds, opts: { skipHoldRules?: boolean } = {}): Promise<RouteOutcome> {
+  return routeOrders(tx, tenantId, [{ orderId, expectAttempt, ids, skipHoldRules: opts.skipHoldRules }]).then((r) => r[0]);
+}
+
+/** Routes each request's order, in one pass per round; an order asked for twice waits for the next round, after the first is written. */
+export async function routeOrders(tx: Tx, tenantId: string, reqs: readonly RouteRequest[]): Promise<RouteOutcome[]> {
+  const out = new Array<RouteOutcome>(reqs.length);
+  let pending = reqs.map((req, i) => ({ req, i }));
+  while (pending.length) {
+    const seen = new Set<string>();
+    const round: typeof pending = [];
+    const later: typeof pending = [];
+    for (const p of pending) {
+      if (seen.has(p.req.orderId)) later.push(p);
+      else {
+        seen.add(p.req.orderId);
+        round.push(p);
+      }
+    }
+    const res = await routeRound(tx, tenantId, round.map((p) => p.req));
+    round.forEach((p, k) => (out[p.i] = res[k]));
+    pending = later;
+  }
+  return out;
+}
+
+async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[]): Promise<RouteOutcome[]> {
+  const out = new Array<RouteOutcome>(reqs.length);
+  // the orders locked in id order, as every other writer of several orders does
+  const orders = new Map((await tx.query<OrderRow>(
+    'select id, status, ship_to_country, route_attempt, hold_reason from orders where tenant_id = $1 and id = any($2::text[]) order by id for update',
+    [tenantId, reqs.map((r) => r.orderId)],
+  )).rows.map((o) => [String(o.id), o]));
+  const go: number[] = [];
+  reqs.forEach((req, k) => {
+    const order = orders.get(req.orderId);
+    if (!order) out[k] = { kind: 'skipped', why: 'no such order' };
+    else if (Number(order.route_attempt) >= req.expectAttempt) out[k] = { kind: 'skipped', why: `attempt ${req.expectAttempt} already routed` };
+    else if (order.hold_reason) out[k] = { kind: 'skipped', why: 'on hold' };
+    else if (!['pending', 'routed', 'ordered_from_supplier'].includes(order.status)) out[k] = { kind: 'skipped', why: `order is ${order.status}` };
+    else go.push(k);
+  });
+  if (go.length === 0) return out;
+  const settings = await loadSettings(tx, tenantId);
+  const goIds = go.map((k) => reqs[k].orderId);
+
+  const itemsOf = groupBy((await tx.query<ItemRow>(
+    `select order_id, id::text, sku, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
+       from order_items oi where tenant_id = $1 and order_id = any($2::text[])
+        -- a re-route only moves the lines whose purchase order was refused
+        and not exists (select 1 from purchase_order_items pi join purchase_orders p on p.id = pi.purchase_order_id
+                          where pi.order_item_id = oi.id and p.status in ('placed', 'confirmed', 'shipped'))
+      order by order_id, id`,
+    [tenantId, goIds],
+  )).rows.map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) })), (r) => r.order_id);
+  // suppliers that already refused an order are not asked again for it
+  const triedOf = groupBy((await tx.query<{ order_id: string; supplier_id: string }>(
+    `select order_id, supplier_id from purchase_orders where tenant_id = $1 and order_id = any($2::text[]) and status in ('rejected', 'cancelled')`,
+    [tenantId, goIds],
+  )).rows, (r) => r.order_id);
+  const products = [...new Set([...itemsOf.values()].flat().flatMap((i) => (i.variant_id && i.product_id ? [i.product_id] : [])))];
+  const optionsOf = groupBy(products.length === 0 ? [] : (await tx.query<OptionRow>(
+    `select ps.product_id, ps.variant_id, ps.supplier_id, s.name, ps.supplier_sku, round(coalesce(ps.supplier_cost, 0) * 100)::int as cost_cents, ps.shipping_cents,
+            ps.supplier_stock, ps.handling_days, coalesce(ps.ship_from, s.country, 'US') as ship_from, ps.countries_served, ps.priority, s.score
        from product_suppliers ps join suppliers s on s.id = ps.supplier_id
-      where ps.tenant_id = $1 and ps.product_id = $2 and (ps.variant_id = $3 or ps.variant_id is null)`,
-    [tenantId, item.product_id, item.variant_id],
-  );
-  const own = rows.some((r) => r.own === true);
-  return rows
-    .filter((r) => (own ? r.own === true : true))
+      where ps.tenant_id = $1 and ps.product_id = any($2::uuid[])`,
+    [tenantId, products],
+  )).rows, (r) => r.product_id);
+
+  const held: { k: number; reasons: string[] }[] = [];
+  const placed: { k: number; lines: Line[] }[] = [];
+  for (const k of go) {
+    const req = reqs[k];
+    const order = orders.get(req.orderId)!;
+    const items = itemsOf.get(req.orderId) ?? [];
+    if (items.length === 0) {
+      out[k] = { kind: 'skipped', why: 'nothing left to route' };
+      continue;
+    }
+    const tried = new Set((triedOf.get(req.orderId) ?? []).map((r) => r.supplier_id));
+    const lines: Line[] = [];
+    const blocking: string[] = [];
+    for (const item of items) {
+      const d = routeItem(item, item.variant_id ? supplierOptions(item, optionsOf.get(item.product_id ?? '') ?? []) : [], order.ship_to_country, tried);
+      const base = { sku: item.sku, quantity: item.quantity, saleCents: item.unit_price_cents * item.quantity, item, reason: d.reason };
+      if (d.kind === 'unroutable') {
+        blocking.push(d.reason === UNMAPPED_SKU ? UNMAPPED_SKU : d.reason);
+        lines.push({ ...base, route: null, backup: null });
+      } else lines.push({ ...base, route: d.primary, backup: d.backup });
+    }
+    const reasons = blocking.length ? [...new Set(blocking)] : req.skipHoldRules ? [] : orderHoldReasons(lines, holdSettingsOf(settings));
+    if (reasons.length) held.push({ k, reasons });
+    else placed.push({ k, lines });
+  }
+
+  const events: NewEvent[] = [];
+  const event = (k: number, subject: string, payload: unknown) =>
+    events.push({ subject, json: JSON.stringify(payload), causationId: reqs[k].ids.causationId, correlationId: reqs[k].ids.correlationId });
+
+  if (held.length) {
+    await tx.query(
+      `update orders o set hold_reason = u.reason, held_at = now(), route_attempt = u.attempt, updated_at = now()
+         from unnest($2::text[], $3::text[], $4::int[]) as u(id, reason, attempt) where o.tenant_id = $1 and o.id = u.id`,
+      [tenantId, held.map((h) => reqs[h.k].orderId), held.map((h) => h.reasons.join('; ')), held.map((h) => reqs[h.k].expectAttempt)],
+    );
+  }
+
+  // every routed order: its routes, its status along the path, one purchase order per supplier
+  const routes = placed.flatMap((p) => p.lines.map((l) => ({ k: p.k, l })));
+  const pos = placed.flatMap((p) => {
+    const bySupplier = new Map<string, Line[]>();
+    for (const l of p.lines) bySupplier.set(l.route!.supplierId, [...(bySupplier.get(l.route!.supplierId) ?? []), l]);
+    return [...bySupplier].map(([supplierId, lines]) => ({ k: p.k, supplierId, lines, total: lines.reduce((s, l) => s + l.route!.landedCostCents, 0) }));
+  });
+  const steps = placed.map((p) => {
+    const cur = orders.get(reqs[p.k].orderId)!.status;
+    const toRouted = statusSteps(cur, 'routed') ?? [];
+    const toOrdered = statusSteps(toRouted.length ? 'routed' : cur, 'ordered_from_supplier') ?? [];
+    return { k: p.k, toRouted, toOrdered };
+  });
+  let poRows: { id: string; number: string; order_id: string; supplier_id: string }[] = [];
+  if (placed.length) {
+    await tx.query(
+      `insert into order_routes (tenant_id, order_id, order_item_id, attempt, supplier_id, backup_supplier_id, supplier_sku, unit_cost_cents, landed_cost_cents, reason)
+       select $1, u.o, u.i, u.a, u.s, u.b, u.sku, u.c, u.lc, u.r from unnest($2::text[], $3::bigint[], $4::int[], $5::uuid[], $6::uuid[], $7::text[], $8::int[], $9::int[], $10::text[])
+         with ordinality as u(o, i, a, s, b, sku, c, lc, r, n) order by u.n`,
+      [tenantId, routes.map((x) => reqs[x.k].orderId), routes.map((x) => x.l.item.id), routes.map((x) => reqs[x.k].expectAttempt), routes.map((x) => x.l.route!.supplierId),
+        routes.map((x) => x.l.backup?.supplierId ?? null), routes.map((x) => x.l.route!.supplierSku), routes.map((x) => x.l.route!.costCents),
+        routes.map((x) => x.l.route!.landedCostCents), routes.map((x) => x.l.reason)],
+    );
+    // the order's status as advanceOrder would move it: to routed, then to ordered from supplier
+    const final = steps.map((st) => st.toOrdered.at(-1)?.to ?? st.toRouted.at(-1)?.to ?? orders.get(reqs[st.k].orderId)!.status);
+    await tx.query(
+      `update orders o set route_attempt = u.attempt, status = u.status, updated_at = now()
+         from unnest($2::text[], $3::int[], $4::text[]) as u(id, attempt, status) where o.tenant_id = $1 and o.id = u.id`,
+      [tenantId, steps.map((st) => reqs[st.k].orderId), steps.map((st) => reqs[st.k].expectAttempt), final],
+    );
+    const poAnswers = JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]);
+    poRows = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string }>(
+      `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
+       select $1, u.o, u.s, u.a, u.t, $6::jsonb, $7 from unnest($2::text[], $3::uuid[], $4::int[], $5::int[]) with ordinality as u(o, s, a, t, n) order by u.n
+       returning id, number, order_id, supplier_id`,
+      [tenantId, pos.map((x) => reqs[x.k].orderId), pos.map((x) => x.supplierId), pos.map((x) => reqs[x.k].expectAttempt), pos.map((x) => x.total), poAnswers,
+        settings.sandbox_tick + ANSWER_DELAY_TICKS],
+    )).rows;
+    const poOf = new Map(poRows.map((r) => [`${r.order_id} ${r.supplier_id}`, r]));
+    const poItems = pos.flatMap((x) => x.lines.map((l) => ({ po: poOf.get(`${reqs[x.k].orderId} ${x.supplierId}`)!.id, l })));
+    await tx.query(
+      `insert into purchase_order_items (tenant_id, purchase_order_id, order_item_id, supplier_sku, quantity, unit_cost_cents)
+       select $1, u.p, u.i, u.sku, u.q, u.c from unnest($2::uuid[], $3::bigint[], $4::text[], $5::int[], $6::int[]) with ordinality as u(p, i, sku, q, c, n) order by u.n`,
+      [tenantId, poItems.map((x) => x.po), poItems.map((x) => x.l.item.id), poItems.map((x) => x.l.route!.supplierSku), poItems.map((x) => x.l.quantity), poItems.map((x) => x.l.route!.costCents)],
+    );
+    const history = steps.flatMap((st) => {
+      const n = pos.filter((x) => x.k === st.k).length;
+      return [
+        ...st.toRouted.map((s, i, all) => ({ k: st.k, ...s, reason: i === all.length - 1 ? 'routed to suppliers' : null })),
+        ...st.toOrdered.map((s, i, all) => ({ k: st.k, ...s, reason: i === all.length - 1 ? `purchase order${n > 1 ? 's' : ''} placed` : null })),
+      ];
+    });
+    if (history.length) {
+      await tx.query(
+        `insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor)
+         select $1, u.o, u.f, u.t, u.r, $6 from unnest($2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as u(o, f, t, r, n) order by u.n`,
+        [tenantId, history.map((h) => reqs[h.k].orderId), history.map((h) => h.from), history.map((h) => h.to), history.map((h) => h.reason), AUTOMATION_ACTOR],
+      );
+    }
+  }
+
+  // the events of each order in the order one routing of it writes them, orders in request order
+  const heldOf = new Map(held.map((h) => [h.k, h]));
+  const placedOf = new Map(placed.map((p, i) => [p.k, { p, st: steps[i] }]));
+  const poByOrder = groupBy(poRows, (r) => r.order_id);
+  for (let k = 0; k < reqs.length; k++) {
+    const orderId = reqs[k].orderId;
+    const attempt = reqs[k].expectAttempt;
+    const h = heldOf.get(k);
+    if (h) {
+      event(k, FULFILLMENT_EVENTS.held, { id: orderId, order_id: orderId, attempt, reasons: h.reasons });
+      out[k] = { kind: 'held', reasons: h.reasons };
+      continue;
+    }
+    const x = placedOf.get(k);
+    if (!x) continue;
+    event(k, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: x.p.lines.map((l) => `${l.sku}: ${l.reason}`) });
+    x.st.toRouted.forEach((s, i, all) => event(k, 'orders.status_changed', { id: orderId, from: s.from, to: s.to, reason: i === all.length - 1 ? 'routed to suppliers' : null }));
+    const mine = pos.filter((p) => p.k === k);
+    const ids: string[] = [];
+    for (const p of mine) {
+      const row = (poByOrder.get(orderId) ?? []).find((r) => r.supplier_id === p.supplierId)!;
+      ids.push(row.id);
+      event(k, FULFILLMENT_EVENTS.poPlaced, {
+        id: row.id, number: row.number, order_id: orderId, supplier_id: p.supplierId, supplier_name: p.lines[0].route!.supplierName, attempt, total_cents: p.total,
+      });
+    }
+    x.st.toOrdered.forEach((s, i, all) => event(k, 'orders.status_changed', { id: orderId, from: s.from, to: s.to, reason: i === all.length - 1 ? `purchase order${mine.length > 1 ? 's' : ''} placed` : null }));
+    out[k] = { kind: 'placed', attempt, purchaseOrders: ids };
+  }
+  await appendEvents(tx, tenantId, events);
+  return out;
+}
+
+/** An item's supplier options: the variant's own mappings, else the product's (a product-level link covers every variant). */
+function supplierOptions(item: ItemRow, rows: readonly OptionRow[]): SupplierOption[] {
+  const mine = rows.filter((r) => r.variant_id === item.variant_id || r.variant_id == null);
+  const own = mine.some((r) => r.variant_id != null);
+  return mine
+    .filter((r) => (own ? r.variant_id != null : true))
     .map((r) => ({
       supplierId: String(r.supplier_id),
       supplierName: String(r.name),
-      supplierSku: (r.supplier_sku as string | null) ?? item.sku,
+      supplierSku: r.supplier_sku ?? item.sku,
       costCents: Number(r.cost_cents),
       shippingCents: Number(r.shipping_cents),
       stock: Number(r.supplier_stock),
       handlingDays: Number(r.handling_days),
       shipFrom: String(r.ship_from),
-      countriesServed: (r.countries_served as string[]) ?? [],
+      countriesServed: r.countries_served ?? [],
       priority: Number(r.priority),
       score: r.score === null ? null : Number(r.score),
     }));
 }
 
-/**
- * Routes the order's next attempt. `expectAttempt` is the attempt the triggering event asks for
- * (1 for a new order, n+1 after attempt n was rejected or held and released): anything else is a
- * stale redelivery. `skipHoldRules`: a released hold is routed past the tenant's rules.
- */
-export async function routeOrder(tx: Tx, tenantId: string, orderId: string, expectAttempt: number, ids: EventIds, opts: { skipHoldRules?: boolean } = {}): Promise<RouteOutcome> {
-  const o = await tx.query<{ status: string; ship_to_country: string; route_attempt: number; hold_reason: string | null }>(
-    'select status, ship_to_country, route_attempt, hold_reason from orders where tenant_id = $1 and id = $2 for update',
-    [tenantId, orderId],
-  );
-  const order = o.rows[0];
-  if (!order) return { kind: 'skipped', why: 'no such order' };
-  if (Number(order.route_attempt) >= expectAttempt) return { kind: 'skipped', why: `attempt ${expectAttempt} already routed` };
-  if (order.hold_reason) return { kind: 'skipped', why: 'on hold' };
-  if (!['pending', 'routed', 'ordered_from_supplier'].includes(order.status)) return { kind: 'skipped', why: `order is ${order.status}` };
-  const attempt = expectAttempt;
-  const settings = await loadSettings(tx, tenantId);
-
-  const items = (await tx.query<ItemRow>(
-    `select id::text, sku, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
-       from order_items oi where tenant_id = $1 and order_id = $2
-        -- a re-route only moves the lines whose purchase order was refused
-        and not exists (select 1 from purchase_order_items pi join purchase_orders p on p.id = pi.purchase_order_id
-                          where pi.order_item_id = oi.id and p.status in ('placed', 'confirmed', 'shipped'))
-      order by id`,
-    [tenantId, orderId],
-  )).rows.map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) }));
-  if (items.length === 0) return { kind: 'skipped', why: 'nothing left to route' };
-  // suppliers that already refused this order are not asked again
-  const tried = new Set((await tx.query<{ supplier_id: string }>(
-    `select supplier_id from purchase_orders where tenant_id = $1 and order_id = $2 and status in ('rejected', 'cancelled')`,
-    [tenantId, orderId],
-  )).rows.map((r) => r.supplier_id));
-
-  const lines: (RoutedLine & { item: ItemRow; backup: RankedOption | null; reason: string })[] = [];
-  const blocking: string[] = [];
-  for (const item of items) {
-    const d = routeItem(item, item.variant_id ? await optionsFor(tx, tenantId, item) : [], order.ship_to_country, tried);
-    if (d.kind === 'unroutable') {
-      blocking.push(d.reason === UNMAPPED_SKU ? UNMAPPED_SKU : d.reason);
-      lines.push({ sku: item.sku, quantity: item.quantity, saleCents: item.unit_price_cents * item.quantity, route: null, item, backup: null, reason: d.reason });
-    } else {
-      lines.push({ sku: item.sku, quantity: item.quantity, saleCents: item.unit_price_cents * item.quantity, route: d.primary, item, backup: d.backup, reason: d.reason });
-    }
+function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
   }
-  const reasons = blocking.length ? [...new Set(blocking)] : opts.skipHoldRules ? [] : orderHoldReasons(lines, holdSettingsOf(settings));
-  if (reasons.length) {
-    await tx.query('update orders set hold_reason = $3, held_at = now(), route_attempt = $4, updated_at = now() where tenant_id = $1 and id = $2', [tenantId, orderId, reasons.join('; '), attempt]);
-    await appendEvent(tx, tenantId, FULFILLMENT_EVENTS.held, { id: orderId, order_id: orderId, attempt, reasons }, ids);
-    return { kind: 'held', reasons };
-  }
-
-  for (const l of lines) {
-    const r = l.route!;
-    await tx.query(
-      `insert into order_routes (tenant_id, order_id, order_item_id, attempt, supplier_id, backup_supplier_id, supplier_sku, unit_cost_cents, landed_cost_cents, reason)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [tenantId, orderId, l.item.id, attempt, r.supplierId, l.backup?.supplierId ?? null, r.supplierSku, r.costCents, r.landedCostCents, l.reason],
-    );
-  }
-  await tx.query('update orders set route_attempt = $3, updated_at = now() where tenant_id = $1 and id = $2', [tenantId, orderId, attempt]);
-  await appendEvent(tx, tenantId, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: lines.map((l) => `${l.sku}: ${l.reason}`) }, ids);
-  await advanceOrder(tx, tenantId, orderId, 'routed', 'routed to suppliers', ids);
-
-  const bySupplier = new Map<string, typeof lines>();
-  for (const l of lines) bySupplier.set(l.route!.supplierId, [...(bySupplier.get(l.route!.supplierId) ?? []), l]);
-  const placed: string[] = [];
-  for (const [supplierId, ls] of bySupplier) {
-    const total = ls.reduce((s, l) => s + l.route!.landedCostCents, 0);
-    const po = await tx.query<{ id: string; number: string }>(
-      `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id, number`,
-      [tenantId, orderId, supplierId, attempt, total, JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]), settings.sandbox_tick + ANSWER_DELAY_TICKS],
-    );
-    for (const l of ls) {
-      await tx.query(
-        'insert into purchase_order_items (tenant_id, purchase_order_id, order_item_id, supplier_sku, quantity, unit_cost_cents) values ($1, $2, $3, $4, $5, $6)',
-        [tenantId, po.rows[0].id, l.item.id, l.route!.supplierSku, l.quantity, l.route!.costCents],
-      );
-    }
-    placed.push(po.rows[0].id);
-    await appendEvent(tx, tenantId, FULFILLMENT_EVENTS.poPlaced, {
-      id: po.rows[0].id, number: po.rows[0].number, order_id: orderId, supplier_id: supplierId, supplier_name: ls[0].route!.supplierName, attempt, total_cents: total,
-    }, ids);
-  }
-  await advanceOrder(tx, tenantId, orderId, 'ordered_from_supplier', `purchase order${placed.length > 1 ? 's' : ''} placed`, ids);
-  return { kind: 'placed', attempt, purchaseOrders: placed };
+  return m;
 }
