@@ -18,21 +18,33 @@ export const REJECT_MESSAGE: Record<RejectReason, string> = {
 
 export type SupplierAnswer = { ok: true; reference: string } | { ok: false; reason: RejectReason };
 
-export async function supplierAnswer(tx: Tx, po: { id: string; number: string; supplier_id: string }): Promise<SupplierAnswer> {
-  const { rows } = await tx.query<{ quantity: number; unit_cost_cents: number; stock: number | null; cost_cents: number | null }>(
-    `select i.quantity, i.unit_cost_cents, ps.supplier_stock as stock, round(ps.supplier_cost * 100)::int as cost_cents
+interface AnswerRow { purchase_order_id: string; quantity: number; unit_cost_cents: number; stock: number | null; cost_cents: number | null }
+
+/** The answers to purchase orders, read in one statement for all of them (a tick answers every one due). */
+export async function supplierAnswers(tx: Tx, pos: readonly { id: string; number: string; supplier_id: string }[]): Promise<Map<string, SupplierAnswer>> {
+  if (pos.length === 0) return new Map();
+  const { rows } = await tx.query<AnswerRow>(
+    `select i.purchase_order_id, i.quantity, i.unit_cost_cents, ps.supplier_stock as stock, round(ps.supplier_cost * 100)::int as cost_cents
        from purchase_order_items i
+       join purchase_orders po on po.id = i.purchase_order_id
        join order_items oi on oi.id = i.order_item_id
        -- the variant's own mapping, else the product-level link that covers every variant (as the router reads them)
        left join lateral (
          select m.supplier_stock, m.supplier_cost from product_suppliers m
-          where m.supplier_id = $2 and m.product_id = oi.product_id and (m.variant_id = oi.variant_id or m.variant_id is null)
+          where m.supplier_id = po.supplier_id and m.product_id = oi.product_id and (m.variant_id = oi.variant_id or m.variant_id is null)
           order by m.variant_id is null limit 1
        ) ps on true
-      where i.purchase_order_id = $1`,
-    [po.id, po.supplier_id],
+      where i.purchase_order_id = any($1::uuid[])`,
+    [pos.map((p) => p.id)],
   );
-  for (const r of rows) if (r.stock === null || Number(r.stock) < Number(r.quantity)) return { ok: false, reason: 'out_of_stock' };
-  for (const r of rows) if (r.cost_cents !== null && Number(r.cost_cents) > Number(r.unit_cost_cents)) return { ok: false, reason: 'price_changed' };
+  const linesOf = new Map<string, AnswerRow[]>();
+  for (const r of rows) linesOf.set(String(r.purchase_order_id), [...(linesOf.get(String(r.purchase_order_id)) ?? []), r]);
+  return new Map(pos.map((po) => [po.id, answerOf(po, linesOf.get(po.id) ?? [])]));
+}
+
+/** One purchase order's answer from its lines as the supplier's mapping stands now. */
+function answerOf(po: { number: string }, lines: readonly AnswerRow[]): SupplierAnswer {
+  for (const r of lines) if (r.stock === null || Number(r.stock) < Number(r.quantity)) return { ok: false, reason: 'out_of_stock' };
+  for (const r of lines) if (r.cost_cents !== null && Number(r.cost_cents) > Number(r.unit_cost_cents)) return { ok: false, reason: 'price_changed' };
   return { ok: true, reference: `SUP-${po.number.replace(/^PO-/, '')}` };
 }
