@@ -5,13 +5,14 @@
  * (a unique index), so a redelivered confirmation buys nothing twice.
  */
 import type { Tx } from '../../db';
-import { appendEvent, type EventIds } from '../../events/outbox';
-import { addDays, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
-import { quote, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
+import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
+import { addDays, quoteRates, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
+import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
 import { DEFAULT_PROMISE_DAYS, type Carrier } from '../../../contract/fulfillment';
 import { LABEL_EVENTS } from '../../dropship/events';
 import { loadSettings } from './settings';
-import { advanceOrder } from './order-status';
+import { AUTOMATION_ACTOR, statusSteps } from './order-status';
+import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
 
 /** Grams per unit when neither the variant nor the product has a weight. */
@@ -19,67 +20,146 @@ const DEFAULT_UNIT_GRAMS = 300;
 
 export interface LabelRequest { carrier?: Carrier; service?: string; weightGrams?: number; direction?: 'outbound' | 'return'; returnId?: string }
 
+export interface LabelOrder { orderId: string; req: LabelRequest; ids: EventIds }
+
 export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: LabelRequest, ids: EventIds): Promise<{ id: string; created: boolean }> {
-  const direction = req.direction ?? 'outbound';
-  if (direction === 'outbound') {
-    const live = await tx.query<{ id: string }>(`select id from shipments where tenant_id = $1 and order_id = $2 and direction = 'outbound' and status <> 'voided'`, [tenantId, orderId]);
-    if (live.rows[0]) return { id: live.rows[0].id, created: false };
-  }
-  const o = (await tx.query<{ ship_to_country: string; ship_to: unknown; promised_by: string | null; created_at: Date; customer_name: string | null }>(
-    `select ship_to_country, ship_to, to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at, customer_name from orders where tenant_id = $1 and id = $2`,
-    [tenantId, orderId],
-  )).rows[0];
-  if (!o) throw new HttpError(404, 'not_found', 'Order not found');
-  const from = (await tx.query<{ ship_from: string }>(
-    `select coalesce(ps.ship_from, s.country, 'US') as ship_from from order_routes r join suppliers s on s.id = r.supplier_id
+  return (await buyLabels(tx, tenantId, [{ orderId, req, ids }]))[0];
+}
+
+/**
+ * Buys the labels of several orders with one statement per read and per write (the
+ * `dropship-labels` consumer hands over a round of confirmations: docs/performance.md
+ * "Dropshipping"). Throws on the first order that cannot have its label, as one purchase would; a
+ * caller with a batch then buys them one by one, so the failure stays with its order.
+ */
+export async function buyLabels(tx: Tx, tenantId: string, orders: readonly LabelOrder[]): Promise<{ id: string; created: boolean }[]> {
+  const out = new Array<{ id: string; created: boolean }>(orders.length);
+  const ids = orders.map((o) => o.orderId);
+  const live = new Map((await tx.query<{ order_id: string; id: string }>(
+    `select order_id, id from shipments where tenant_id = $1 and order_id = any($2::text[]) and direction = 'outbound' and status <> 'voided'`, [tenantId, ids],
+  )).rows.map((r) => [r.order_id, String(r.id)]));
+  const todo: number[] = [];
+  const seen = new Set<string>();
+  orders.forEach((o, k) => {
+    const direction = o.req.direction ?? 'outbound';
+    if (direction === 'outbound' && live.has(o.orderId)) out[k] = { id: live.get(o.orderId)!, created: false };
+    // the same order twice: the second finds the first one's label (a batch of one each, in turn)
+    else if (seen.has(o.orderId)) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
+    else {
+      seen.add(o.orderId);
+      todo.push(k);
+    }
+  });
+  if (todo.length === 0) return out;
+  const todoIds = todo.map((k) => orders[k].orderId);
+  const rows = new Map((await tx.query<{ id: string; status: OrderStatus; ship_to_country: string; ship_to: unknown; promised_by: string | null; created_at: Date; customer_name: string | null }>(
+    `select id, status, ship_to_country, ship_to, to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at, customer_name from orders where tenant_id = $1 and id = any($2::text[]) order by id for update`,
+    [tenantId, todoIds],
+  )).rows.map((r) => [r.id, r]));
+  // where each order ships from: the supplier of its latest route (the mapping's ship-from, else the supplier's country)
+  const fromOf = new Map((await tx.query<{ order_id: string; ship_from: string }>(
+    `select distinct on (r.order_id) r.order_id, coalesce(ps.ship_from, s.country, 'US') as ship_from from order_routes r join suppliers s on s.id = r.supplier_id
        left join order_items oi on oi.id = r.order_item_id
        left join lateral (
          select m.ship_from from product_suppliers m
           where m.supplier_id = r.supplier_id and m.product_id = oi.product_id and (m.variant_id = oi.variant_id or m.variant_id is null)
           order by m.variant_id is null limit 1
        ) ps on true
-      where r.tenant_id = $1 and r.order_id = $2 order by r.attempt desc, r.id limit 1`,
-    [tenantId, orderId],
-  )).rows[0]?.ship_from ?? 'US';
+      where r.tenant_id = $1 and r.order_id = any($2::text[]) order by r.order_id, r.attempt desc, r.id`,
+    [tenantId, todoIds],
+  )).rows.map((r) => [r.order_id, r.ship_from]));
   const settings = await loadSettings(tx, tenantId);
-  const weight = req.weightGrams ?? (Number((await tx.query<{ g: string }>(
-    `select coalesce(sum(oi.quantity * coalesce(v.weight, p.weight, $3)), 0)::int as g
+  const gramsOf = new Map((await tx.query<{ order_id: string; g: number }>(
+    `select oi.order_id, coalesce(sum(oi.quantity * coalesce(v.weight, p.weight, $3)), 0)::int as g
        from order_items oi left join product_variants v on v.id = oi.variant_id left join products p on p.id = oi.product_id
-      where oi.tenant_id = $1 and oi.order_id = $2`,
-    [tenantId, orderId, DEFAULT_UNIT_GRAMS],
-  )).rows[0].g) || DEFAULT_UNIT_GRAMS);
-  // a return travels from the customer back to the tenant's return address
-  const [origin, dest] = direction === 'return' ? [o.ship_to_country, settings.return_country] : [from, o.ship_to_country];
-  const zone = zoneFor(origin, dest);
-  const rates = await quote(tx, tenantId, weight, zone);
+      where oi.tenant_id = $1 and oi.order_id = any($2::text[]) group by oi.order_id`,
+    [tenantId, todoIds, DEFAULT_UNIT_GRAMS],
+  )).rows.map((r) => [r.order_id, Number(r.g)]));
+  const countOf = new Map((await tx.query<{ order_id: string; n: number }>(
+    'select order_id, count(*)::int as n from shipments where tenant_id = $1 and order_id = any($2::text[]) group by order_id', [tenantId, todoIds],
+  )).rows.map((r) => [r.order_id, Number(r.n)]));
+  await carrierGuard(tx, tenantId);
   const today = new Date().toISOString().slice(0, 10);
-  const promised = direction === 'return' ? null : o.promised_by ?? addDays(new Date(o.created_at).toISOString().slice(0, 10), DEFAULT_PROMISE_DAYS);
-  let chosen: { rate: Rate; deliveryDate: string; meetsPromise: boolean } | null;
-  if (req.carrier) {
-    const r = rates.find((x) => x.carrier === req.carrier && x.service === req.service);
-    if (!r) throw new HttpError(400, 'validation_failed', `No ${req.carrier} ${req.service} rate for this parcel`, [{ field: 'service', message: 'Not a service of this carrier for this parcel', code: 'invalid_value' }]);
-    const deliveryDate = addDays(today, r.transitDays);
-    chosen = { rate: r, deliveryDate, meetsPromise: promised === null || deliveryDate <= promised };
-  } else {
-    chosen = shopRates(rates, today, promised);
-  }
-  if (!chosen) throw new HttpError(422, 'no_rate', `No carrier takes a parcel of ${weight} g`);
-  const n = (await tx.query<{ n: string }>('select count(*)::int as n from shipments where tenant_id = $1 and order_id = $2', [tenantId, orderId])).rows[0].n;
-  const tracking = trackingNumber(chosen.rate.carrier, tenantId, orderId, direction, Number(n));
-  const { rows } = await tx.query<{ id: string }>(
+
+  const labels = todo.map((k) => {
+    const { orderId, req, ids: eventIds } = orders[k];
+    const direction = req.direction ?? 'outbound';
+    const o = rows.get(orderId);
+    if (!o) throw new HttpError(404, 'not_found', 'Order not found');
+    const weight = req.weightGrams ?? (gramsOf.get(orderId) || DEFAULT_UNIT_GRAMS);
+    // a return travels from the customer back to the tenant's return address
+    const [origin, dest] = direction === 'return' ? [o.ship_to_country, settings.return_country] : [fromOf.get(orderId) ?? 'US', o.ship_to_country];
+    const zone = zoneFor(origin, dest);
+    const rates = quoteRates(weight, zone);
+    const promised = direction === 'return' ? null : o.promised_by ?? addDays(new Date(o.created_at).toISOString().slice(0, 10), DEFAULT_PROMISE_DAYS);
+    let chosen: { rate: Rate; deliveryDate: string; meetsPromise: boolean } | null;
+    if (req.carrier) {
+      const r = rates.find((x) => x.carrier === req.carrier && x.service === req.service);
+      if (!r) throw new HttpError(400, 'validation_failed', `No ${req.carrier} ${req.service} rate for this parcel`, [{ field: 'service', message: 'Not a service of this carrier for this parcel', code: 'invalid_value' }]);
+      const deliveryDate = addDays(today, r.transitDays);
+      chosen = { rate: r, deliveryDate, meetsPromise: promised === null || deliveryDate <= promised };
+    } else {
+      chosen = shopRates(rates, today, promised);
+    }
+    if (!chosen) throw new HttpError(422, 'no_rate', `No carrier takes a parcel of ${weight} g`);
+    const tracking = trackingNumber(chosen.rate.carrier, tenantId, orderId, direction, countOf.get(orderId) ?? 0);
+    return { k, orderId, req, eventIds, direction, o, weight, origin, dest, zone, promised, chosen, tracking };
+  });
+
+  const inserted = (await tx.query<{ id: string; order_id: string }>(
     `insert into shipments (tenant_id, order_id, return_id, direction, carrier, service, zone, rate_cents, weight_grams, tracking_number, ship_from, ship_to_country,
                             ship_to, promised_by, estimated_delivery, late, events, sandbox_next_tick)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-     on conflict do nothing returning id`,
-    [tenantId, orderId, req.returnId ?? null, direction, chosen.rate.carrier, chosen.rate.service, zone, chosen.rate.rateCents, weight, tracking, origin, dest,
-      o.ship_to ?? (o.customer_name ? { name: o.customer_name } : null), promised, chosen.deliveryDate, !chosen.meetsPromise,
-      JSON.stringify([{ at: new Date().toISOString(), status: 'label_created', message: 'Label created' }]), settings.sandbox_tick + scanDelay('label_created', chosen.rate.transitDays)],
-  );
-  if (!rows[0]) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
-  await appendEvent(tx, tenantId, LABEL_EVENTS.bought, {
-    id: rows[0].id, order_id: orderId, direction, carrier: chosen.rate.carrier, service: chosen.rate.service, rate_cents: chosen.rate.rateCents,
-    tracking_number: tracking, late: !chosen.meetsPromise, promised_by: promised,
-  }, ids);
-  if (direction === 'outbound') await advanceOrder(tx, tenantId, orderId, 'shipped', `label ${chosen.rate.carrier} ${chosen.rate.service} ${tracking}`, ids);
-  return { id: rows[0].id, created: true };
+     select $1, u.o, u.r, u.d, u.c, u.s, u.z, u.rc, u.w, u.t, u.f, u.dest, u.st::jsonb, u.p::date, u.ed::date, u.late, $2::jsonb, u.next
+       from unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::bool[], $18::int[])
+         with ordinality as u(o, r, d, c, s, z, rc, w, t, f, dest, st, p, ed, late, next, n)
+      order by u.n
+     on conflict do nothing returning id, order_id`,
+    [tenantId, JSON.stringify([{ at: new Date().toISOString(), status: 'label_created', message: 'Label created' }]),
+      labels.map((l) => l.orderId), labels.map((l) => l.req.returnId ?? null), labels.map((l) => l.direction), labels.map((l) => l.chosen.rate.carrier),
+      labels.map((l) => l.chosen.rate.service), labels.map((l) => l.zone), labels.map((l) => l.chosen.rate.rateCents), labels.map((l) => l.weight), labels.map((l) => l.tracking),
+      labels.map((l) => l.origin), labels.map((l) => l.dest), labels.map((l) => {
+        const to = l.o.ship_to ?? (l.o.customer_name ? { name: l.o.customer_name } : null);
+        return to == null ? null : JSON.stringify(to);
+      }),
+      labels.map((l) => l.promised), labels.map((l) => l.chosen.deliveryDate), labels.map((l) => !l.chosen.meetsPromise),
+      labels.map((l) => settings.sandbox_tick + scanDelay('label_created', l.chosen.rate.transitDays))],
+  )).rows;
+  const shipmentOf = new Map(inserted.map((r) => [r.order_id, String(r.id)]));
+  if (labels.some((l) => !shipmentOf.has(l.orderId))) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
+
+  // an outbound label ships the order: its status along the path, with the history and events
+  const events: NewEvent[] = [];
+  const history: { orderId: string; from: OrderStatus; to: OrderStatus; reason: string | null }[] = [];
+  const shipped: { orderId: string; status: OrderStatus }[] = [];
+  for (const l of labels) {
+    const id = shipmentOf.get(l.orderId)!;
+    out[l.k] = { id, created: true };
+    const ev = (subject: string, payload: unknown) => events.push({ subject, json: JSON.stringify(payload), causationId: l.eventIds.causationId, correlationId: l.eventIds.correlationId });
+    ev(LABEL_EVENTS.bought, {
+      id, order_id: l.orderId, direction: l.direction, carrier: l.chosen.rate.carrier, service: l.chosen.rate.service, rate_cents: l.chosen.rate.rateCents,
+      tracking_number: l.tracking, late: !l.chosen.meetsPromise, promised_by: l.promised,
+    });
+    if (l.direction !== 'outbound') continue;
+    const reason = `label ${l.chosen.rate.carrier} ${l.chosen.rate.service} ${l.tracking}`;
+    const steps = statusSteps(l.o.status, 'shipped') ?? [];
+    for (const st of steps) {
+      const why = st.to === 'shipped' ? reason : null;
+      history.push({ orderId: l.orderId, from: st.from, to: st.to, reason: why });
+      ev('orders.status_changed', { id: l.orderId, from: st.from, to: st.to, reason: why });
+    }
+    if (steps.length) shipped.push({ orderId: l.orderId, status: 'shipped' });
+  }
+  if (shipped.length) {
+    await tx.query(
+      `update orders o set status = u.status, updated_at = now() from unnest($2::text[], $3::text[]) as u(id, status) where o.tenant_id = $1 and o.id = u.id`,
+      [tenantId, shipped.map((x) => x.orderId), shipped.map((x) => x.status)],
+    );
+    await tx.query(
+      `insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor)
+       select $1, u.o, u.f, u.t, u.r, $6 from unnest($2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as u(o, f, t, r, n) order by u.n`,
+      [tenantId, history.map((h) => h.orderId), history.map((h) => h.from), history.map((h) => h.to), history.map((h) => h.reason), AUTOMATION_ACTOR],
+    );
+  }
+  await appendEvents(tx, tenantId, events);
+  return out;
 }

@@ -18,7 +18,7 @@ import { batchedHandler, batchedSteps } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
 import { routeOrders, type RouteRequest } from './route-order';
-import { buyLabel } from './buy-label';
+import { buyLabels, type LabelOrder } from './buy-label';
 import { applyScan, pushTracking } from './tracking';
 import { loadSettings } from './settings';
 
@@ -66,23 +66,38 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
 }
 
 export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
+  // a round's confirmations labelled together (buyLabels: one statement per read and write), one
+  // transaction; a round that fails is labelled again one confirmation at a time
+  const label = (tenantId: string, msgs: EventMessage[]) =>
+    ctx.db.transaction(async (tx) => {
+      const orderIds = [...new Set(msgs.map((m) => (m.data as { order_id: string }).order_id))];
+      // the label waits until every open purchase order of the order is confirmed
+      const open = new Set((await tx.query<{ order_id: string }>(
+        `select distinct order_id from purchase_orders where tenant_id = $1 and order_id = any($2::text[]) and status = 'placed'`, [tenantId, orderIds],
+      )).rows.map((r) => r.order_id));
+      const states = new Map((await tx.query<{ id: string; status: string; hold_reason: string | null }>(
+        'select id, status, hold_reason from orders where tenant_id = $1 and id = any($2::text[])', [tenantId, orderIds],
+      )).rows.map((r) => [r.id, r]));
+      const todo: LabelOrder[] = [];
+      const seen = new Set<string>();
+      for (const msg of msgs) {
+        const orderId = (msg.data as { order_id: string }).order_id;
+        const st = states.get(orderId);
+        // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabels
+        // keeps one live outbound label per order, so a live label is never bought twice)
+        if (open.has(orderId) || seen.has(orderId) || !st || !['ordered_from_supplier', 'shipped'].includes(st.status) || st.hold_reason) continue;
+        seen.add(orderId);
+        todo.push({ orderId, req: {}, ids: idsOf(msg) });
+      }
+      if (todo.length) await buyLabels(tx, tenantId, todo);
+    }, { tenantId });
   return {
     name: LABELS_CONSUMER,
     filterSubjects: [FULFILLMENT_EVENTS.poConfirmed],
     agentName: 'dropship-labels',
     batchSize: STEP_BATCH,
     concurrency: STEP_BATCH,
-    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
-      const d = msg.data as { order_id: string };
-      // the label waits until every open purchase order of the order is confirmed
-      const open = await tx.query(`select 1 from purchase_orders where tenant_id = $1 and order_id = $2 and status = 'placed'`, [msg.tenantId, d.order_id]);
-      if (open.rows.length) return;
-      const st = await tx.query<{ status: string; hold_reason: string | null }>('select status, hold_reason from orders where tenant_id = $1 and id = $2', [msg.tenantId, d.order_id]);
-      // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabel
-      // keeps one live outbound label per order, so a live label is never bought twice)
-      if (!['ordered_from_supplier', 'shipped'].includes(st.rows[0]?.status ?? '') || st.rows[0].hold_reason) return;
-      await buyLabel(tx, msg.tenantId, d.order_id, {}, idsOf(msg));
-    }),
+    handle: batchedHandler({ max: STEP_BATCH, many: label, one: (msg) => label(msg.tenantId, [msg]) }),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Tx } from '../../db';
 import { rngOf } from '../../marketplaces/sandbox/simulate';
-import { quoteRates, type CarrierCode, type Rate } from '../../domain/dropship/rates';
+import type { CarrierCode } from '../../domain/dropship/rates';
 
 export const CARRIER_OUTAGE_MESSAGE = 'Carrier API unavailable (503 Service Unavailable)';
 
@@ -20,11 +20,6 @@ export class CarrierError extends Error {
 export async function carrierGuard(tx: Tx, tenantId: string): Promise<void> {
   const { rows } = await tx.query<{ sandbox_carrier_outage: boolean }>('select sandbox_carrier_outage from fulfillment_settings where tenant_id = $1', [tenantId]);
   if (rows[0]?.sandbox_carrier_outage) throw new CarrierError(CARRIER_OUTAGE_MESSAGE);
-}
-
-export async function quote(tx: Tx, tenantId: string, weightGrams: number, zone: 1 | 2 | 3): Promise<Rate[]> {
-  await carrierGuard(tx, tenantId);
-  return quoteRates(weightGrams, zone);
 }
 
 const TRACKING_FORMAT: Record<CarrierCode, (r: () => number) => string> = {

@@ -24,8 +24,10 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
     async pullOrders(cursor) {
       await guard();
       const { rows } = await tx.query<{ seq: string; external_id: string; item_external_id: string; quantity: number; unit_price_cents: number; buyer: string; created_at: Date }>(
+        // ordered by the number itself: \`order by seq\` would name the text column above and page
+        // '1', '10', '100', … so the cursor (the page's last) would jump past orders never pulled
         `select seq::text, external_id, item_external_id, quantity, unit_price_cents, buyer, created_at from sandbox_orders
-          where marketplace_id = $1 and seq > $2::bigint order by seq limit 2000`,
+          where marketplace_id = $1 and seq > $2::bigint order by sandbox_orders.seq limit 2000`,
         [account.id, cursor ?? '0'],
       );
       const orders: PulledOrder[] = rows.map((r) => ({
