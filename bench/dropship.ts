@@ -10,6 +10,7 @@
  * BENCH_NATS_URL (JetStream for the PostgreSQL run when given), KILL (0), BENCH_TIMEOUT_S (1800).
  */
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { seed } from '../server/seed';
 import { DEMO_TENANT } from '../server/seed/accounts';
 import type { Db } from '../server/db';
@@ -70,14 +71,25 @@ async function build(db: Db): Promise<string> {
   }, { tenantId: T });
 }
 
-interface Progress { shipments: number; lag: number }
+interface Progress { shipments: number; lag: number; pushed: number | null }
 
-async function progress(url: string, tok: string): Promise<Progress> {
+/**
+ * Labels bought and the consumers' lag, through the API; on PostgreSQL also the orders whose
+ * tracking was pushed, read from the database beside the server. JetStream's lag counts the
+ * messages not yet handed out, not those being handled, so on PostgreSQL the run ends when every
+ * order's tracking is pushed, not at the first poll with no lag.
+ */
+async function progress(url: string, tok: string, db: pg.Client | null): Promise<Progress> {
   const s = await api(url, tok, T, 'GET', '/api/shipments?limit=1');
   const o = await api(url, tok, T, 'GET', '/api/ops/summary');
   const consumers = (o.body?.data?.dlq_status?.consumers ?? []) as { name: string; lag: number }[];
   const lag = consumers.filter((c) => c.name.startsWith('dropship-') || c.name === 'marketplace-sync').reduce((n, c) => n + c.lag, 0);
-  return { shipments: Number(s.body?.pagination?.total ?? 0), lag };
+  const pushed = db
+    ? Number((await db.query<{ n: string }>(
+        `select count(*) as n from shipments where tenant_id = $1 and direction = 'outbound' and tracking_pushed_at is not null and order_id in (select id from orders where external_order_id like 'BDS-%')`, [T],
+      )).rows[0].n)
+    : null;
+  return { shipments: Number(s.body?.pagination?.total ?? 0), lag, pushed };
 }
 
 interface Result { engine: string; perSecond: number; p95PoS: number; done: number; lines: string[] }
@@ -100,7 +112,9 @@ async function benchEngine(t: Target): Promise<Result> {
   let child: ChildProcess = await startServer(t, PORT, env);
   const t0 = performance.now();
   let killed = false;
-  let last: Progress = { shipments: 0, lag: 0 };
+  let last: Progress = { shipments: 0, lag: 0, pushed: null };
+  const watch = t.databaseUrl ? new pg.Client({ connectionString: t.databaseUrl }) : null;
+  await watch?.connect();
   try {
     const tick = await api(url, prep.admin, T, 'POST', `/api/marketplaces/${prep.account}/sandbox/tick`, { ticks: 1 });
     if (tick.status !== 200) throw new Error(`tick → ${tick.status} ${JSON.stringify(tick.body).slice(0, 300)}`);
@@ -124,15 +138,15 @@ async function benchEngine(t: Target): Promise<Result> {
           // the suppliers answer and the carriers scan on the sandbox clock: one simulated day per poll
           await api(url, prep.admin, T, 'POST', `/api/marketplaces/${prep.account}/sandbox/tick`, { ticks: 1 });
           await api(url, prep.admin, T, 'POST', '/api/fulfillment/sandbox/tick', { ticks: 1 });
-          last = await progress(url, prep.admin);
+          last = await progress(url, prep.admin, watch);
         } catch (e) {
           // a poll that times out while the server works through the orders is tried again
           if (restart) await restart;
           else if (!(e instanceof Error && /fetch failed|aborted|timeout/i.test(`${e.message} ${String(e.cause ?? '')}`))) throw e;
           continue;
         }
-        if (process.env.BENCH_VERBOSE) console.log(`    ${last.shipments} labels, lag ${last.lag}`);
-        if (last.shipments >= N && last.lag === 0 && (!KILL || killed)) break;
+        if (process.env.BENCH_VERBOSE) console.log(`    ${last.shipments} labels, lag ${last.lag}${last.pushed === null ? '' : `, ${last.pushed} pushed`}`);
+        if (last.shipments >= N && last.lag === 0 && (last.pushed === null || last.pushed >= N) && (!KILL || killed)) break;
         if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`not done in ${TIMEOUT_MS / 1000} s (${last.shipments} labels, lag ${last.lag})`);
       }
     } finally {
@@ -142,6 +156,7 @@ async function benchEngine(t: Target): Promise<Result> {
   } catch (e) {
     say(`did not finish: ${(e as Error).message}`);
   } finally {
+    await watch?.end();
     await stopServer(child);
   }
   const seconds = (performance.now() - t0) / 1000;
