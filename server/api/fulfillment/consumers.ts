@@ -26,7 +26,7 @@ export const ROUTER_CONSUMER = 'dropship-router';
 export const LABELS_CONSUMER = 'dropship-labels';
 export const TRACKING_CONSUMER = 'dropship-tracking';
 export const DROPSHIP_ALERTS_CONSUMER = 'dropship-alerts';
-/** Steps of one consumer's round handled in one transaction (docs/events.md "Batched consumers"). */
+/** Steps of one consumer's round handled in one transaction (docs/events.md "Batched consumers"); two rounds may run at once. */
 const STEP_BATCH = 200;
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
@@ -60,7 +60,7 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
     filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
     agentName: 'dropship-router',
     batchSize: STEP_BATCH,
-    concurrency: STEP_BATCH,
+    concurrency: 2 * STEP_BATCH,
     handle: batchedHandler({ max: STEP_BATCH, many: route, one: (msg) => route(msg.tenantId, [msg]) }),
   };
 }
@@ -96,7 +96,7 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
     filterSubjects: [FULFILLMENT_EVENTS.poConfirmed],
     agentName: 'dropship-labels',
     batchSize: STEP_BATCH,
-    concurrency: STEP_BATCH,
+    concurrency: 2 * STEP_BATCH,
     handle: batchedHandler({ max: STEP_BATCH, many: label, one: (msg) => label(msg.tenantId, [msg]) }),
   };
 }
@@ -108,7 +108,7 @@ export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
     agentName: 'dropship-tracking',
     batchSize: STEP_BATCH,
-    concurrency: STEP_BATCH,
+    concurrency: 2 * STEP_BATCH,
     handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
       const d = msg.data as { id: string; status?: string };
       if (msg.subject === LABEL_EVENTS.bought) await pushTracking(tx, msg.tenantId, d.id, env, idsOf(msg));
