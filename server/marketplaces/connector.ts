@@ -69,6 +69,8 @@ export interface MarketplaceConnector {
   /** Orders after the cursor (null = from the start), oldest first, and the cursor to continue from. */
   pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null }>;
   pushTracking(orderExternalId: string, t: { carrier: string; trackingNumber: string }): Promise<void>;
+  /** Several orders' tracking in one call, where the marketplace takes them together (the sandbox: one statement). */
+  pushTrackings?(items: TrackingPush[]): Promise<void>;
   pullSettlements(cursor: string | null): Promise<{ settlements: PulledSettlement[]; cursor: string | null }>;
   /** Competitor offers and the buy-box owner of our items. */
   pullOffers(externalIds: string[]): Promise<OffersSnapshot[]>;
@@ -80,6 +82,15 @@ export class ConnectorError extends Error {
     super(message);
     this.name = 'ConnectorError';
   }
+}
+
+export interface TrackingPush { orderExternalId: string; carrier: string; trackingNumber: string }
+
+/** Pushes tracking through a connector: together where it can take them, else one after another. */
+export async function pushTrackingAll(c: MarketplaceConnector, items: TrackingPush[]): Promise<void> {
+  if (items.length === 0) return;
+  if (c.pushTrackings) return c.pushTrackings(items);
+  for (const i of items) await c.pushTracking(i.orderExternalId, { carrier: i.carrier, trackingNumber: i.trackingNumber });
 }
 
 /** Pushes listings through a connector one after another (sandbox batches go across accounts: marketplaces/push-many.ts). */

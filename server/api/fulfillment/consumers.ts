@@ -13,13 +13,13 @@
  */
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
-import { appendEvent } from '../../events/outbox';
-import { batchedHandler, batchedSteps } from '../../events/batching';
+import { appendEvent, withDeferredEvents } from '../../events/outbox';
+import { batchedHandler } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
 import { routeOrders, type RouteRequest } from './route-order';
 import { buyLabels, type LabelOrder } from './buy-label';
-import { applyScan, pushTracking } from './tracking';
+import { applyScan, pushTrackings } from './tracking';
 import { loadSettings } from './settings';
 
 export const ROUTER_CONSUMER = 'dropship-router';
@@ -103,17 +103,28 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
 
 export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
+  // a round's labels have their tracking pushed together (pushTrackings: one statement per read and
+  // write, one call per marketplace account); the carriers' scans follow one by one in the same
+  // transaction, their events written together at its end
+  const track = (tenantId: string, msgs: EventMessage[]) =>
+    ctx.db.transaction(async (tx) => {
+      const bought = msgs.filter((m) => m.subject === LABEL_EVENTS.bought);
+      if (bought.length) await pushTrackings(tx, tenantId, bought.map((m) => ({ shipmentId: (m.data as { id: string }).id, ids: idsOf(m) })), env);
+      await withDeferredEvents(tx, async () => {
+        for (const m of msgs) {
+          if (m.subject === LABEL_EVENTS.bought) continue;
+          const d = m.data as { id: string; status?: string };
+          await applyScan(tx, tenantId, d.id, d.status ?? '', idsOf(m));
+        }
+      });
+    }, { tenantId });
   return {
     name: TRACKING_CONSUMER,
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
     agentName: 'dropship-tracking',
     batchSize: STEP_BATCH,
     concurrency: 2 * STEP_BATCH,
-    handle: batchedSteps(ctx.db, STEP_BATCH, async (tx, msg) => {
-      const d = msg.data as { id: string; status?: string };
-      if (msg.subject === LABEL_EVENTS.bought) await pushTracking(tx, msg.tenantId, d.id, env, idsOf(msg));
-      else await applyScan(tx, msg.tenantId, d.id, d.status ?? '', idsOf(msg));
-    }),
+    handle: batchedHandler({ max: STEP_BATCH, many: track, one: (msg) => track(msg.tenantId, [msg]) }),
   };
 }
 

@@ -4,37 +4,72 @@
  * the first scan) and the order (delivered). Each step is idempotent.
  */
 import type { Tx } from '../../db';
-import { appendEvent, type EventIds } from '../../events/outbox';
-import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
+import { appendEvent, appendEvents, type EventIds } from '../../events/outbox';
+import { connectorFor, loadAccounts, type ConnectorEnv } from '../../marketplaces/registry';
+import { pushTrackingAll } from '../../marketplaces/connector';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
 import { advanceOrder } from './order-status';
 
-/** Pushes the shipment's tracking once. Throws (a retried delivery) when the connector fails. */
-export async function pushTracking(tx: Tx, tenantId: string, shipmentId: string, env: ConnectorEnv, ids: EventIds): Promise<'pushed' | 'already' | 'no_marketplace'> {
-  const s = (await tx.query<{ order_id: string; carrier: string; tracking_number: string; tracking_pushed_at: Date | null; status: string; direction: string }>(
-    'select order_id, carrier, tracking_number, tracking_pushed_at, status, direction from shipments where tenant_id = $1 and id = $2 for update',
-    [tenantId, shipmentId],
-  )).rows[0];
-  if (!s || s.tracking_pushed_at || s.status === 'voided' || s.direction !== 'outbound') return 'already';
-  const o = (await tx.query<{ marketplace: string; external_order_id: string | null }>('select marketplace, external_order_id from orders where id = $1', [s.order_id])).rows[0];
-  if (!o?.external_order_id) return 'no_marketplace';
-  // the account that sold it: the sandbox that holds the order, else the tenant's connected account of that kind
-  const acc = (await tx.query<{ id: string }>(
-    `select ma.id from marketplace_accounts ma
-      where ma.tenant_id = $1 and ma.kind = $2 and ma.status <> 'paused'
-      order by exists (select 1 from sandbox_orders so where so.marketplace_id = ma.id and so.external_id = $3) desc, ma.created_at
-      limit 1`,
-    [tenantId, o.marketplace, o.external_order_id],
-  )).rows[0];
-  if (!acc) return 'no_marketplace';
-  const account = await loadAccount(tx, acc.id);
-  if (!account) return 'no_marketplace';
-  await connectorFor(tx, account, env).pushTracking(o.external_order_id, { carrier: s.carrier, trackingNumber: s.tracking_number });
-  await tx.query('update shipments set tracking_pushed_at = now(), updated_at = now() where id = $1', [shipmentId]);
-  await appendEvent(tx, tenantId, FULFILLMENT_EVENTS.trackingPushed, {
-    id: shipmentId, order_id: s.order_id, marketplace_id: acc.id, marketplace: o.marketplace, carrier: s.carrier, tracking_number: s.tracking_number,
-  }, ids);
-  return 'pushed';
+export type PushOutcome = 'pushed' | 'already' | 'no_marketplace';
+
+/**
+ * Pushes the tracking of shipments, each once, with one statement per read and per write and
+ * one connector call per marketplace account (the `dropship-tracking` consumer hands over a round of
+ * labels: docs/performance.md "Dropshipping"). Throws when a connector fails; a caller with a batch
+ * then pushes them one by one, so the failure stays with its shipment.
+ */
+export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { shipmentId: string; ids: EventIds }[], env: ConnectorEnv): Promise<PushOutcome[]> {
+  const out = new Array<PushOutcome>(reqs.length).fill('already');
+  const rows = new Map((await tx.query<{ id: string; order_id: string; carrier: string; tracking_number: string; tracking_pushed_at: Date | null; status: string; direction: string; marketplace: string | null; external_order_id: string | null }>(
+    `select s.id, s.order_id, s.carrier, s.tracking_number, s.tracking_pushed_at, s.status, s.direction, o.marketplace, o.external_order_id
+       from shipments s join orders o on o.id = s.order_id
+      where s.tenant_id = $1 and s.id = any($2::uuid[]) order by s.id for update of s`,
+    [tenantId, reqs.map((r) => r.shipmentId)],
+  )).rows.map((r) => [String(r.id), r]));
+  const todo: { k: number; s: NonNullable<ReturnType<typeof rows.get>> }[] = [];
+  const seen = new Set<string>();
+  reqs.forEach((req, k) => {
+    const s = rows.get(req.shipmentId);
+    if (!s || s.tracking_pushed_at || s.status === 'voided' || s.direction !== 'outbound' || seen.has(req.shipmentId)) return;
+    seen.add(req.shipmentId);
+    if (!s.external_order_id || !s.marketplace) out[k] = 'no_marketplace';
+    else todo.push({ k, s });
+  });
+  if (todo.length === 0) return out;
+  // the account that sold each: the sandbox that holds the order, else the tenant's connected account of that kind
+  const accountOf = new Map((await tx.query<{ ext: string; kind: string; id: string }>(
+    `select distinct on (x.ext, x.kind) x.ext, x.kind, ma.id
+       from unnest($2::text[], $3::text[]) as x(ext, kind)
+       join marketplace_accounts ma on ma.tenant_id = $1 and ma.kind = x.kind and ma.status <> 'paused'
+      order by x.ext, x.kind, exists (select 1 from sandbox_orders so where so.marketplace_id = ma.id and so.external_id = x.ext) desc, ma.created_at`,
+    [tenantId, todo.map((t) => t.s.external_order_id), todo.map((t) => t.s.marketplace)],
+  )).rows.map((r) => [`${r.kind} ${r.ext}`, String(r.id)]));
+  const accounts = await loadAccounts(tx, [...new Set(accountOf.values())]);
+  const byAccount = new Map<string, typeof todo>();
+  for (const t of todo) {
+    const acc = accountOf.get(`${t.s.marketplace} ${t.s.external_order_id}`);
+    if (!acc || !accounts.get(acc)) {
+      out[t.k] = 'no_marketplace';
+      continue;
+    }
+    byAccount.set(acc, [...(byAccount.get(acc) ?? []), t]);
+  }
+  const pushed: { k: number; s: (typeof todo)[number]['s']; acc: string }[] = [];
+  for (const [acc, list] of byAccount) {
+    await pushTrackingAll(connectorFor(tx, accounts.get(acc)!, env), list.map((t) => ({ orderExternalId: t.s.external_order_id!, carrier: t.s.carrier, trackingNumber: t.s.tracking_number })));
+    for (const t of list) pushed.push({ ...t, acc });
+  }
+  if (pushed.length === 0) return out;
+  await tx.query('update shipments set tracking_pushed_at = now(), updated_at = now() where id = any($1::uuid[])', [pushed.map((p) => p.s.id)]);
+  pushed.sort((a, b) => a.k - b.k);
+  await appendEvents(tx, tenantId, pushed.map((p) => ({
+    subject: FULFILLMENT_EVENTS.trackingPushed,
+    json: JSON.stringify({ id: p.s.id, order_id: p.s.order_id, marketplace_id: p.acc, marketplace: p.s.marketplace, carrier: p.s.carrier, tracking_number: p.s.tracking_number }),
+    causationId: reqs[p.k].ids.causationId,
+    correlationId: reqs[p.k].ids.correlationId,
+  })));
+  for (const p of pushed) out[p.k] = 'pushed';
+  return out;
 }
 
 /** A carrier scan's consequences: the first scan ships the purchase orders, delivery delivers the order. */

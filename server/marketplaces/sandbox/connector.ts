@@ -4,12 +4,21 @@
  * transaction. `sandbox_outage` on the account makes every call fail like a 503 (tests, demos).
  */
 import type { Tx } from '../../db';
-import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
+import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult, TrackingPush } from '../connector';
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { feeCents } from '../../../contract/marketplaces';
 
 export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConnector {
   const guard = async () => (await sandboxGuard(tx, [account.id])).get(account.id)!;
+  // the orders' tracking numbers in one statement
+  const pushTrackings = async (items: TrackingPush[]) => {
+    await guard();
+    await tx.query(
+      `update sandbox_orders so set tracking_number = u.t, carrier = u.c from unnest($2::text[], $3::text[], $4::text[]) as u(ext, t, c)
+        where so.marketplace_id = $1 and so.external_id = u.ext`,
+      [account.id, items.map((i) => i.orderExternalId), items.map((i) => i.trackingNumber), items.map((i) => i.carrier)],
+    );
+  };
 
   return {
     async verify() {
@@ -42,14 +51,10 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
     },
 
     async pushTracking(orderExternalId, t) {
-      await guard();
-      await tx.query('update sandbox_orders set tracking_number = $3, carrier = $4 where marketplace_id = $1 and external_id = $2', [
-        account.id,
-        orderExternalId,
-        t.trackingNumber,
-        t.carrier,
-      ]);
+      await pushTrackings([{ orderExternalId, carrier: t.carrier, trackingNumber: t.trackingNumber }]);
     },
+
+    pushTrackings,
 
     async pullSettlements(cursor) {
       await guard();
