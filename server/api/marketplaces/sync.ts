@@ -5,7 +5,7 @@
  * Runs in the `marketplace-sync` consumer after every sandbox tick (`marketplaces.ticked`).
  */
 import type { Tx } from '../../db';
-import { appendEvent } from '../../events/outbox';
+import { appendEvent, appendEvents, newEvent } from '../../events/outbox';
 import { insertOrders, type NewOrder } from '../orders/insert';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
@@ -62,9 +62,8 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
     if (fresh.length) {
       const orderIds = await insertOrders(tx, tenantId, fresh);
       created = orderIds.length;
-      for (let i = 0; i < orderIds.length; i++) {
-        await appendEvent(tx, tenantId, 'orders.created', { id: orderIds[i], marketplace: account.kind, external_order_id: fresh[i].external_order_id, source: 'marketplace' }, ids);
-      }
+      // one statement for the page's events (the outbox's ordering lock once, not once per order)
+      await appendEvents(tx, tenantId, orderIds.map((id, i) => newEvent('orders.created', { id, marketplace: account.kind, external_order_id: fresh[i].external_order_id, source: 'marketplace' })), ids);
     }
   }
 
