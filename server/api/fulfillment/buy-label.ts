@@ -11,7 +11,7 @@ import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/
 import { DEFAULT_PROMISE_DAYS, type Carrier } from '../../../contract/fulfillment';
 import { LABEL_EVENTS } from '../../dropship/events';
 import { loadSettings } from './settings';
-import { AUTOMATION_ACTOR, statusSteps } from './order-status';
+import { statusChanged, stepsTo, writeStatusSteps, type StatusStep } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
 
@@ -129,37 +129,21 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
 
   // an outbound label ships the order: its status along the path, with the history and events
   const events: NewEvent[] = [];
-  const history: { orderId: string; from: OrderStatus; to: OrderStatus; reason: string | null }[] = [];
-  const shipped: { orderId: string; status: OrderStatus }[] = [];
+  const moves: { orderId: string; steps: StatusStep[] }[] = [];
   for (const l of labels) {
     const id = shipmentOf.get(l.orderId)!;
     out[l.k] = { id, created: true };
-    const ev = (subject: string, payload: unknown) => events.push({ subject, json: JSON.stringify(payload), causationId: l.eventIds.causationId, correlationId: l.eventIds.correlationId });
-    ev(LABEL_EVENTS.bought, {
+    const ev = (e: { subject: string; payload: unknown }) => events.push({ subject: e.subject, json: JSON.stringify(e.payload), causationId: l.eventIds.causationId, correlationId: l.eventIds.correlationId });
+    ev({ subject: LABEL_EVENTS.bought, payload: {
       id, order_id: l.orderId, direction: l.direction, carrier: l.chosen.rate.carrier, service: l.chosen.rate.service, rate_cents: l.chosen.rate.rateCents,
       tracking_number: l.tracking, late: !l.chosen.meetsPromise, promised_by: l.promised,
-    });
+    } });
     if (l.direction !== 'outbound') continue;
-    const reason = `label ${l.chosen.rate.carrier} ${l.chosen.rate.service} ${l.tracking}`;
-    const steps = statusSteps(l.o.status, 'shipped') ?? [];
-    for (const st of steps) {
-      const why = st.to === 'shipped' ? reason : null;
-      history.push({ orderId: l.orderId, from: st.from, to: st.to, reason: why });
-      ev('orders.status_changed', { id: l.orderId, from: st.from, to: st.to, reason: why });
-    }
-    if (steps.length) shipped.push({ orderId: l.orderId, status: 'shipped' });
+    const steps = stepsTo(l.o.status, 'shipped', `label ${l.chosen.rate.carrier} ${l.chosen.rate.service} ${l.tracking}`);
+    moves.push({ orderId: l.orderId, steps });
+    for (const st of steps) ev(statusChanged(l.orderId, st));
   }
-  if (shipped.length) {
-    await tx.query(
-      `update orders o set status = u.status, updated_at = now() from unnest($2::text[], $3::text[]) as u(id, status) where o.tenant_id = $1 and o.id = u.id`,
-      [tenantId, shipped.map((x) => x.orderId), shipped.map((x) => x.status)],
-    );
-    await tx.query(
-      `insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor)
-       select $1, u.o, u.f, u.t, u.r, $6 from unnest($2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as u(o, f, t, r, n) order by u.n`,
-      [tenantId, history.map((h) => h.orderId), history.map((h) => h.from), history.map((h) => h.to), history.map((h) => h.reason), AUTOMATION_ACTOR],
-    );
-  }
+  await writeStatusSteps(tx, tenantId, moves);
   await appendEvents(tx, tenantId, events);
   return out;
 }

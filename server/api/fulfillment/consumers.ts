@@ -13,13 +13,13 @@
  */
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
-import { appendEvent, withDeferredEvents } from '../../events/outbox';
+import { appendEvent } from '../../events/outbox';
 import { batchedHandler } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
 import { routeOrders, type RouteRequest } from './route-order';
 import { buyLabels, type LabelOrder } from './buy-label';
-import { applyScan, pushTrackings } from './tracking';
+import { applyScans, pushTrackings } from './tracking';
 import { loadSettings } from './settings';
 
 export const ROUTER_CONSUMER = 'dropship-router';
@@ -103,20 +103,14 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
 
 export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
-  // a round's labels have their tracking pushed together (pushTrackings: one statement per read and
-  // write, one call per marketplace account); the carriers' scans follow one by one in the same
-  // transaction, their events written together at its end
+  // a round's labels have their tracking pushed together and its scans applied together
+  // (pushTrackings, applyScans: one statement per read and write, one call per marketplace account)
   const track = (tenantId: string, msgs: EventMessage[]) =>
     ctx.db.transaction(async (tx) => {
       const bought = msgs.filter((m) => m.subject === LABEL_EVENTS.bought);
       if (bought.length) await pushTrackings(tx, tenantId, bought.map((m) => ({ shipmentId: (m.data as { id: string }).id, ids: idsOf(m) })), env);
-      await withDeferredEvents(tx, async () => {
-        for (const m of msgs) {
-          if (m.subject === LABEL_EVENTS.bought) continue;
-          const d = m.data as { id: string; status?: string };
-          await applyScan(tx, tenantId, d.id, d.status ?? '', idsOf(m));
-        }
-      });
+      const scans = msgs.filter((m) => m.subject !== LABEL_EVENTS.bought);
+      await applyScans(tx, tenantId, scans.map((m) => ({ shipmentId: (m.data as { id: string }).id, status: (m.data as { status?: string }).status ?? '', ids: idsOf(m) })));
     }, { tenantId });
   return {
     name: TRACKING_CONSUMER,

@@ -1,6 +1,5 @@
-/** An automated order status change: the history row and `orders.status_changed`, like a click would (server/api/orders/routes.ts). */
+/** Automated order status changes along the dropshipping path: the status, its history rows and events. */
 import type { Tx } from '../../db';
-import { appendEvent, type EventIds } from '../../events/outbox';
 import { canTransition, type OrderStatus } from '../../../contract/orders';
 
 export const AUTOMATION_ACTOR = 'automation';
@@ -25,20 +24,34 @@ export function statusSteps(cur: OrderStatus, to: OrderStatus): { from: OrderSta
   return steps;
 }
 
-/** Moves the order along the path from its current status, skipping steps it already passed. Returns false when it cannot move. */
-export async function advanceOrder(tx: Tx, tenantId: string, orderId: string, to: OrderStatus, reason: string, ids: EventIds): Promise<boolean> {
-  const { rows } = await tx.query<{ status: OrderStatus }>('select status from orders where tenant_id = $1 and id = $2 for update', [tenantId, orderId]);
-  const cur = rows[0]?.status;
-  if (!cur) return false;
-  const steps = statusSteps(cur, to);
-  if (!steps) return false;
-  for (const st of steps) {
-    await tx.query('update orders set status = $3, updated_at = now() where tenant_id = $1 and id = $2', [tenantId, orderId, st.to]);
-    await tx.query(
-      'insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor) values ($1, $2, $3, $4, $5, $6)',
-      [tenantId, orderId, st.from, st.to, st.to === to ? reason : null, AUTOMATION_ACTOR],
-    );
-    await appendEvent(tx, tenantId, 'orders.status_changed', { id: orderId, from: st.from, to: st.to, reason: st.to === to ? reason : null }, ids);
-  }
-  return true;
+export interface StatusStep { from: OrderStatus; to: OrderStatus; reason: string | null }
+
+/** The steps from `cur` to `to` with `reason` on the last (none when the order cannot get there). */
+export function stepsTo(cur: OrderStatus, to: OrderStatus, reason: string): StatusStep[] {
+  return (statusSteps(cur, to) ?? []).map((st, i, all) => ({ ...st, reason: i === all.length - 1 ? reason : null }));
+}
+
+/**
+ * Writes automated status changes for several orders in two statements: each order's final status
+ * and one history row per step, by `automation`, like a click would (server/api/orders/routes.ts).
+ * The callers write each step's `orders.status_changed` event (`statusChanged`) among their own.
+ */
+export async function writeStatusSteps(tx: Tx, tenantId: string, moves: readonly { orderId: string; steps: readonly StatusStep[] }[]): Promise<void> {
+  const moving = moves.filter((m) => m.steps.length > 0);
+  if (moving.length === 0) return;
+  await tx.query(
+    `update orders o set status = u.status, updated_at = now() from unnest($2::text[], $3::text[]) as u(id, status) where o.tenant_id = $1 and o.id = u.id`,
+    [tenantId, moving.map((m) => m.orderId), moving.map((m) => m.steps[m.steps.length - 1].to)],
+  );
+  const rows = moving.flatMap((m) => m.steps.map((st) => ({ orderId: m.orderId, ...st })));
+  await tx.query(
+    `insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor)
+     select $1, u.o, u.f, u.t, u.r, $6 from unnest($2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as u(o, f, t, r, n) order by u.n`,
+    [tenantId, rows.map((r) => r.orderId), rows.map((r) => r.from), rows.map((r) => r.to), rows.map((r) => r.reason), AUTOMATION_ACTOR],
+  );
+}
+
+/** A step's `orders.status_changed` event. */
+export function statusChanged(orderId: string, st: StatusStep): { subject: string; payload: unknown } {
+  return { subject: 'orders.status_changed', payload: { id: orderId, from: st.from, to: st.to, reason: st.reason } };
 }

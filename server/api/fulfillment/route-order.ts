@@ -16,7 +16,7 @@ import { ANSWER_DELAY_TICKS } from '../../dropship/sandbox/supplier';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
 import type { OrderStatus } from '../../../contract/orders';
 import { holdSettingsOf, loadSettings } from './settings';
-import { AUTOMATION_ACTOR, statusSteps } from './order-status';
+import { statusChanged, stepsTo, writeStatusSteps } from './order-status';
 
 export type RouteOutcome = { kind: 'placed'; attempt: number; purchaseOrders: string[] } | { kind: 'held'; reasons: string[] } | { kind: 'skipped'; why: string };
 
@@ -151,8 +151,9 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   });
   const steps = placed.map((p) => {
     const cur = orders.get(reqs[p.k].orderId)!.status;
-    const toRouted = statusSteps(cur, 'routed') ?? [];
-    const toOrdered = statusSteps(toRouted.length ? 'routed' : cur, 'ordered_from_supplier') ?? [];
+    const n = pos.filter((x) => x.k === p.k).length;
+    const toRouted = stepsTo(cur, 'routed', 'routed to suppliers');
+    const toOrdered = stepsTo(toRouted.length ? 'routed' : cur, 'ordered_from_supplier', `purchase order${n > 1 ? 's' : ''} placed`);
     return { k: p.k, toRouted, toOrdered };
   });
   let poRows: { id: string; number: string; order_id: string; supplier_id: string }[] = [];
@@ -165,13 +166,12 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         routes.map((x) => x.l.backup?.supplierId ?? null), routes.map((x) => x.l.route!.supplierSku), routes.map((x) => x.l.route!.costCents),
         routes.map((x) => x.l.route!.landedCostCents), routes.map((x) => x.l.reason)],
     );
-    // the order's status as advanceOrder would move it: to routed, then to ordered from supplier
-    const final = steps.map((st) => st.toOrdered.at(-1)?.to ?? st.toRouted.at(-1)?.to ?? orders.get(reqs[st.k].orderId)!.status);
+    // the order's route attempt, then its status: to routed, then to ordered from supplier
     await tx.query(
-      `update orders o set route_attempt = u.attempt, status = u.status, updated_at = now()
-         from unnest($2::text[], $3::int[], $4::text[]) as u(id, attempt, status) where o.tenant_id = $1 and o.id = u.id`,
-      [tenantId, steps.map((st) => reqs[st.k].orderId), steps.map((st) => reqs[st.k].expectAttempt), final],
+      `update orders o set route_attempt = u.attempt, updated_at = now() from unnest($2::text[], $3::int[]) as u(id, attempt) where o.tenant_id = $1 and o.id = u.id`,
+      [tenantId, steps.map((st) => reqs[st.k].orderId), steps.map((st) => reqs[st.k].expectAttempt)],
     );
+    await writeStatusSteps(tx, tenantId, steps.map((st) => ({ orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered] })));
     const poAnswers = JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]);
     poRows = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string }>(
       `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
@@ -187,20 +187,6 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
        select $1, u.p, u.i, u.sku, u.q, u.c from unnest($2::uuid[], $3::bigint[], $4::text[], $5::int[], $6::int[]) with ordinality as u(p, i, sku, q, c, n) order by u.n`,
       [tenantId, poItems.map((x) => x.po), poItems.map((x) => x.l.item.id), poItems.map((x) => x.l.route!.supplierSku), poItems.map((x) => x.l.quantity), poItems.map((x) => x.l.route!.costCents)],
     );
-    const history = steps.flatMap((st) => {
-      const n = pos.filter((x) => x.k === st.k).length;
-      return [
-        ...st.toRouted.map((s, i, all) => ({ k: st.k, ...s, reason: i === all.length - 1 ? 'routed to suppliers' : null })),
-        ...st.toOrdered.map((s, i, all) => ({ k: st.k, ...s, reason: i === all.length - 1 ? `purchase order${n > 1 ? 's' : ''} placed` : null })),
-      ];
-    });
-    if (history.length) {
-      await tx.query(
-        `insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor)
-         select $1, u.o, u.f, u.t, u.r, $6 from unnest($2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as u(o, f, t, r, n) order by u.n`,
-        [tenantId, history.map((h) => reqs[h.k].orderId), history.map((h) => h.from), history.map((h) => h.to), history.map((h) => h.reason), AUTOMATION_ACTOR],
-      );
-    }
   }
 
   // the events of each order in the order one routing of it writes them, orders in request order
@@ -219,7 +205,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     const x = placedOf.get(k);
     if (!x) continue;
     event(k, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: x.p.lines.map((l) => `${l.sku}: ${l.reason}`) });
-    x.st.toRouted.forEach((s, i, all) => event(k, 'orders.status_changed', { id: orderId, from: s.from, to: s.to, reason: i === all.length - 1 ? 'routed to suppliers' : null }));
+    for (const st of x.st.toRouted) event(k, 'orders.status_changed', statusChanged(orderId, st).payload);
     const mine = pos.filter((p) => p.k === k);
     const ids: string[] = [];
     for (const p of mine) {
@@ -229,7 +215,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         id: row.id, number: row.number, order_id: orderId, supplier_id: p.supplierId, supplier_name: p.lines[0].route!.supplierName, attempt, total_cents: p.total,
       });
     }
-    x.st.toOrdered.forEach((s, i, all) => event(k, 'orders.status_changed', { id: orderId, from: s.from, to: s.to, reason: i === all.length - 1 ? `purchase order${mine.length > 1 ? 's' : ''} placed` : null }));
+    for (const st of x.st.toOrdered) event(k, 'orders.status_changed', statusChanged(orderId, st).payload);
     out[k] = { kind: 'placed', attempt, purchaseOrders: ids };
   }
   await appendEvents(tx, tenantId, events);

@@ -4,11 +4,12 @@
  * the first scan) and the order (delivered). Each step is idempotent.
  */
 import type { Tx } from '../../db';
-import { appendEvent, appendEvents, type EventIds } from '../../events/outbox';
+import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
 import { connectorFor, loadAccounts, type ConnectorEnv } from '../../marketplaces/registry';
 import { pushTrackingAll } from '../../marketplaces/connector';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
-import { advanceOrder } from './order-status';
+import { statusChanged, stepsTo, writeStatusSteps, type StatusStep } from './order-status';
+import type { OrderStatus } from '../../../contract/orders';
 
 export type PushOutcome = 'pushed' | 'already' | 'no_marketplace';
 
@@ -72,26 +73,70 @@ export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { s
   return out;
 }
 
-/** A carrier scan's consequences: the first scan ships the purchase orders, delivery delivers the order. */
-export async function applyScan(tx: Tx, tenantId: string, shipmentId: string, status: string, ids: EventIds): Promise<void> {
-  const s = (await tx.query<{ order_id: string; direction: string; return_id: string | null }>('select order_id, direction, return_id from shipments where tenant_id = $1 and id = $2', [tenantId, shipmentId])).rows[0];
-  if (!s) return;
-  if (s.direction === 'return') {
-    // the customer's parcel is on its way back
-    if (s.return_id && status === 'in_transit') {
-      await tx.query(`update returns set status = 'in_transit', updated_at = now(), history = history || $2::jsonb where id = $1 and status = 'approved'`, [
-        s.return_id, JSON.stringify([{ at: new Date().toISOString(), status: 'in_transit', by: 'carrier' }]),
-      ]);
+/**
+ * Carrier scans' consequences, with one statement per read and per write: a return's parcel on its
+ * way back moves the return; an outbound parcel's first scan ships its order's confirmed purchase
+ * orders, its delivery delivers the order. The events come in the order of the scans.
+ */
+export async function applyScans(tx: Tx, tenantId: string, scans: readonly { shipmentId: string; status: string; ids: EventIds }[]): Promise<void> {
+  if (scans.length === 0) return;
+  const ships = new Map((await tx.query<{ id: string; order_id: string; direction: string; return_id: string | null }>(
+    'select id, order_id, direction, return_id from shipments where tenant_id = $1 and id = any($2::uuid[])', [tenantId, [...new Set(scans.map((x) => x.shipmentId))]],
+  )).rows.map((r) => [String(r.id), r]));
+  const at = new Date().toISOString();
+  // the customer's parcel is on its way back
+  const returning = [...new Set(scans.flatMap((x) => {
+    const s = ships.get(x.shipmentId);
+    return s?.direction === 'return' && s.return_id && x.status === 'in_transit' ? [String(s.return_id)] : [];
+  }))];
+  if (returning.length) {
+    await tx.query(`update returns set status = 'in_transit', updated_at = now(), history = history || $2::jsonb where id = any($1::uuid[]) and status = 'approved'`, [
+      returning, JSON.stringify([{ at, status: 'in_transit', by: 'carrier' }]),
+    ]);
+  }
+  const outbound = (status: string) => [...new Set(scans.flatMap((x) => {
+    const s = ships.get(x.shipmentId);
+    return s && s.direction !== 'return' && x.status === status ? [s.order_id] : [];
+  }))];
+  const inTransit = outbound('in_transit');
+  const shippedPos = groupByOrder(inTransit.length === 0 ? [] : (await tx.query<{ id: string; number: string; order_id: string }>(
+    `update purchase_orders set status = 'shipped', updated_at = now(), answers = answers || $3::jsonb
+      where tenant_id = $1 and order_id = any($2::text[]) and status = 'confirmed' returning id, number, order_id`,
+    [tenantId, inTransit, JSON.stringify([{ at, status: 'shipped', message: 'Handed to the carrier' }])],
+  )).rows);
+  const delivered = outbound('delivered');
+  const steps = new Map<string, StatusStep[]>();
+  if (delivered.length) {
+    const cur = (await tx.query<{ id: string; status: OrderStatus }>(
+      'select id, status from orders where tenant_id = $1 and id = any($2::text[]) order by id for update', [tenantId, delivered],
+    )).rows;
+    for (const o of cur) steps.set(o.id, stepsTo(o.status, 'delivered', 'delivered by the carrier'));
+    await writeStatusSteps(tx, tenantId, [...steps].map(([orderId, st]) => ({ orderId, steps: st })));
+  }
+  // each scan's events, in the order of the scans (an order's purchase orders and delivery once)
+  const events: NewEvent[] = [];
+  const done = new Set<string>();
+  for (const x of scans) {
+    const s = ships.get(x.shipmentId);
+    if (!s || s.direction === 'return') continue;
+    const ev = (subject: string, payload: unknown) => events.push({ subject, json: JSON.stringify(payload), causationId: x.ids.causationId, correlationId: x.ids.correlationId });
+    if (x.status === 'in_transit' && !done.has(`po ${s.order_id}`)) {
+      done.add(`po ${s.order_id}`);
+      for (const p of shippedPos.get(s.order_id) ?? []) ev(FULFILLMENT_EVENTS.poShipped, { id: p.id, number: p.number, order_id: s.order_id });
     }
-    return;
+    if (x.status === 'delivered' && !done.has(`delivered ${s.order_id}`)) {
+      done.add(`delivered ${s.order_id}`);
+      for (const st of steps.get(s.order_id) ?? []) {
+        const e = statusChanged(s.order_id, st);
+        ev(e.subject, e.payload);
+      }
+    }
   }
-  if (status === 'in_transit') {
-    const shipped = await tx.query<{ id: string; number: string }>(
-      `update purchase_orders set status = 'shipped', updated_at = now(), answers = answers || $3::jsonb
-        where tenant_id = $1 and order_id = $2 and status = 'confirmed' returning id, number`,
-      [tenantId, s.order_id, JSON.stringify([{ at: new Date().toISOString(), status: 'shipped', message: 'Handed to the carrier' }])],
-    );
-    for (const p of shipped.rows) await appendEvent(tx, tenantId, FULFILLMENT_EVENTS.poShipped, { id: p.id, number: p.number, order_id: s.order_id }, ids);
-  }
-  if (status === 'delivered') await advanceOrder(tx, tenantId, s.order_id, 'delivered', 'delivered by the carrier', ids);
+  await appendEvents(tx, tenantId, events);
+}
+
+function groupByOrder<T extends { order_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
+  return m;
 }
