@@ -7,9 +7,7 @@
  * that group is handled again by `one`, so a bad message fails alone and is retried, then
  * dead-lettered, exactly as without batching; the others succeed.
  */
-import type { Db, Tx } from '../db';
 import type { EventMessage } from './types';
-import { withDeferredEvents } from './outbox';
 
 export interface BatchHandlers {
   /** Most messages handed to `many` at once; more arriving in the same turn make another group. */
@@ -73,20 +71,3 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
     });
 }
 
-/**
- * The common case: each message's own step, run one after another in ONE transaction per tenant
- * group (and alone, in a transaction of its own, when the group fails). Saves a transaction, its
- * settings and its commit per message; the steps stay exactly what they are without batching.
- * Their events are written together at the end (`withDeferredEvents`).
- */
-export function batchedSteps(db: Db, max: number, step: (tx: Tx, msg: EventMessage) => Promise<void>): (msg: EventMessage) => Promise<void> {
-  const run = (tenantId: string, msgs: EventMessage[]) =>
-    db.transaction(
-      (tx) =>
-        withDeferredEvents(tx, async () => {
-          for (const m of msgs) await step(tx, m);
-        }),
-      { tenantId },
-    );
-  return batchedHandler({ max, many: run, one: (msg) => run(msg.tenantId, [msg]) });
-}

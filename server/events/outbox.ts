@@ -27,44 +27,14 @@ export interface EventIds {
   causationId?: string;
 }
 
-/**
- * Appends one event. Returns its sequence, or null inside `withDeferredEvents`, where the event
- * is written with the others of that work, in one statement at its end.
- */
-export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number | null> {
-  const buffer = deferred.get(tx);
-  if (buffer) {
-    buffer.push({ tenantId, subject, json: JSON.stringify(payload ?? {}), causationId: ids.causationId, correlationId: ids.correlationId });
-    return null;
-  }
+/** Appends one event. Returns its sequence. */
+export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
   const { rows } = await tx.query<{ seq: number }>(
     `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
      values ($1, $2, $3, $4, $5, $6) returning seq`,
     [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
   );
   return Number(rows[0].seq);
-}
-
-const deferred = new WeakMap<Tx, (NewEvent & { tenantId: string })[]>();
-
-/**
- * Runs `fn` with the events it appends through `appendEvent` held back, then writes them in order,
- * one statement per tenant, before the transaction commits: the ordering lock (0007_events_perf.sql)
- * is taken once, at the end, instead of once per event (the batched consumers, docs/events.md
- * "Batched consumers"). Nothing is written when `fn` throws.
- */
-export async function withDeferredEvents<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  const buffer: (NewEvent & { tenantId: string })[] = [];
-  deferred.set(tx, buffer);
-  let result: T;
-  try {
-    result = await fn();
-  } finally {
-    deferred.delete(tx);
-  }
-  const tenants = [...new Set(buffer.map((e) => e.tenantId))];
-  for (const tenantId of tenants) await appendEvents(tx, tenantId, buffer.filter((e) => e.tenantId === tenantId));
-  return result;
 }
 
 /**

@@ -35,10 +35,6 @@ interface OptionRow {
 }
 type Line = RoutedLine & { item: ItemRow; backup: RankedOption | null; reason: string };
 
-export function routeOrder(tx: Tx, tenantId: string, orderId: string, expectAttempt: number, ids: EventIds, opts: { skipHoldRules?: boolean } = {}): Promise<RouteOutcome> {
-  return routeOrders(tx, tenantId, [{ orderId, expectAttempt, ids, skipHoldRules: opts.skipHoldRules }]).then((r) => r[0]);
-}
-
 /** Routes each request's order, in one pass per round; an order asked for twice waits for the next round, after the first is written. */
 export async function routeOrders(tx: Tx, tenantId: string, reqs: readonly RouteRequest[]): Promise<RouteOutcome[]> {
   const out = new Array<RouteOutcome>(reqs.length);
