@@ -27,6 +27,11 @@ export interface EventIds {
   causationId?: string;
 }
 
+/** An event of a batch whose events have causes of their own: each keeps its message's ids. */
+export function eventOf(subject: string, payload: unknown, ids: EventIds): NewEvent {
+  return { subject, json: JSON.stringify(payload ?? {}), causationId: ids.causationId, correlationId: ids.correlationId };
+}
+
 /** Appends one event. Returns its sequence. */
 export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
   const { rows } = await tx.query<{ seq: number }>(

@@ -5,7 +5,7 @@
  * (a unique index), so a redelivered confirmation buys nothing twice.
  */
 import type { Tx } from '../../db';
-import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
+import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../events/outbox';
 import { addDays, quoteRates, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
 import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
 import { DEFAULT_PROMISE_DAYS, type Carrier } from '../../../contract/fulfillment';
@@ -133,15 +133,14 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   for (const l of labels) {
     const id = shipmentOf.get(l.orderId)!;
     out[l.k] = { id, created: true };
-    const ev = (e: { subject: string; payload: unknown }) => events.push({ subject: e.subject, json: JSON.stringify(e.payload), causationId: l.eventIds.causationId, correlationId: l.eventIds.correlationId });
-    ev({ subject: LABEL_EVENTS.bought, payload: {
+    events.push(eventOf(LABEL_EVENTS.bought, {
       id, order_id: l.orderId, direction: l.direction, carrier: l.chosen.rate.carrier, service: l.chosen.rate.service, rate_cents: l.chosen.rate.rateCents,
       tracking_number: l.tracking, late: !l.chosen.meetsPromise, promised_by: l.promised,
-    } });
+    }, l.eventIds));
     if (l.direction !== 'outbound') continue;
     const steps = stepsTo(l.o.status, 'shipped', `label ${l.chosen.rate.carrier} ${l.chosen.rate.service} ${l.tracking}`);
     moves.push({ orderId: l.orderId, steps });
-    for (const st of steps) ev(statusChanged(l.orderId, st));
+    for (const st of steps) events.push(statusChanged(l.orderId, st, l.eventIds));
   }
   await writeStatusSteps(tx, tenantId, moves);
   await appendEvents(tx, tenantId, events);

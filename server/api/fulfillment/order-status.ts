@@ -1,5 +1,6 @@
 /** Automated order status changes along the dropshipping path: the status, its history rows and events. */
 import type { Tx } from '../../db';
+import { eventOf, type EventIds, type NewEvent } from '../../events/outbox';
 import { canTransition, type OrderStatus } from '../../../contract/orders';
 
 export const AUTOMATION_ACTOR = 'automation';
@@ -51,7 +52,7 @@ export async function writeStatusSteps(tx: Tx, tenantId: string, moves: readonly
   );
 }
 
-/** A step's `orders.status_changed` event. */
-export function statusChanged(orderId: string, st: StatusStep): { subject: string; payload: unknown } {
-  return { subject: 'orders.status_changed', payload: { id: orderId, from: st.from, to: st.to, reason: st.reason } };
+/** A step's `orders.status_changed` event, caused by the message `ids` names. */
+export function statusChanged(orderId: string, st: StatusStep, ids: EventIds): NewEvent {
+  return eventOf('orders.status_changed', { id: orderId, from: st.from, to: st.to, reason: st.reason }, ids);
 }

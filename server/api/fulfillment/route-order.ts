@@ -9,7 +9,8 @@
  * batch stay the same whatever its size (docs/performance.md "Dropshipping").
  */
 import type { Tx } from '../../db';
-import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
+import { groupBy } from '../../group-by';
+import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../events/outbox';
 import { routeItem, type RankedOption, type SupplierOption } from '../../domain/dropship/router';
 import { orderHoldReasons, UNMAPPED_SKU, type RoutedLine } from '../../domain/dropship/holds';
 import { ANSWER_DELAY_TICKS } from '../../dropship/sandbox/supplier';
@@ -127,8 +128,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   }
 
   const events: NewEvent[] = [];
-  const event = (k: number, subject: string, payload: unknown) =>
-    events.push({ subject, json: JSON.stringify(payload), causationId: reqs[k].ids.causationId, correlationId: reqs[k].ids.correlationId });
+  const event = (k: number, subject: string, payload: unknown) => events.push(eventOf(subject, payload, reqs[k].ids));
 
   if (held.length) {
     await tx.query(
@@ -141,9 +141,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   // every routed order: its routes, its status along the path, one purchase order per supplier
   const routes = placed.flatMap((p) => p.lines.map((l) => ({ k: p.k, l })));
   const pos = placed.flatMap((p) => {
-    const bySupplier = new Map<string, Line[]>();
-    for (const l of p.lines) bySupplier.set(l.route!.supplierId, [...(bySupplier.get(l.route!.supplierId) ?? []), l]);
-    return [...bySupplier].map(([supplierId, lines]) => ({ k: p.k, supplierId, lines, total: lines.reduce((s, l) => s + l.route!.landedCostCents, 0) }));
+    return [...groupBy(p.lines, (l) => l.route!.supplierId)].map(([supplierId, lines]) => ({ k: p.k, supplierId, lines, total: lines.reduce((s, l) => s + l.route!.landedCostCents, 0) }));
   });
   const steps = placed.map((p) => {
     const cur = orders.get(reqs[p.k].orderId)!.status;
@@ -201,7 +199,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     const x = placedOf.get(k);
     if (!x) continue;
     event(k, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: x.p.lines.map((l) => `${l.sku}: ${l.reason}`) });
-    for (const st of x.st.toRouted) event(k, 'orders.status_changed', statusChanged(orderId, st).payload);
+    for (const st of x.st.toRouted) events.push(statusChanged(orderId, st, reqs[k].ids));
     const mine = pos.filter((p) => p.k === k);
     const ids: string[] = [];
     for (const p of mine) {
@@ -211,7 +209,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         id: row.id, number: row.number, order_id: orderId, supplier_id: p.supplierId, supplier_name: p.lines[0].route!.supplierName, attempt, total_cents: p.total,
       });
     }
-    for (const st of x.st.toOrdered) event(k, 'orders.status_changed', statusChanged(orderId, st).payload);
+    for (const st of x.st.toOrdered) events.push(statusChanged(orderId, st, reqs[k].ids));
     out[k] = { kind: 'placed', attempt, purchaseOrders: ids };
   }
   await appendEvents(tx, tenantId, events);
@@ -237,15 +235,4 @@ function supplierOptions(item: ItemRow, rows: readonly OptionRow[]): SupplierOpt
       priority: Number(r.priority),
       score: r.score === null ? null : Number(r.score),
     }));
-}
-
-function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = m.get(k);
-    if (list) list.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
 }

@@ -4,7 +4,8 @@
  * the first scan) and the order (delivered). Each step is idempotent.
  */
 import type { Tx } from '../../db';
-import { appendEvents, type EventIds, type NewEvent } from '../../events/outbox';
+import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../events/outbox';
+import { groupBy } from '../../group-by';
 import { connectorFor, loadAccounts, type ConnectorEnv } from '../../marketplaces/registry';
 import { pushTrackingAll } from '../../marketplaces/connector';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
@@ -63,12 +64,9 @@ export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { s
   if (pushed.length === 0) return out;
   await tx.query('update shipments set tracking_pushed_at = now(), updated_at = now() where id = any($1::uuid[])', [pushed.map((p) => p.s.id)]);
   pushed.sort((a, b) => a.k - b.k);
-  await appendEvents(tx, tenantId, pushed.map((p) => ({
-    subject: FULFILLMENT_EVENTS.trackingPushed,
-    json: JSON.stringify({ id: p.s.id, order_id: p.s.order_id, marketplace_id: p.acc, marketplace: p.s.marketplace, carrier: p.s.carrier, tracking_number: p.s.tracking_number }),
-    causationId: reqs[p.k].ids.causationId,
-    correlationId: reqs[p.k].ids.correlationId,
-  })));
+  await appendEvents(tx, tenantId, pushed.map((p) => eventOf(FULFILLMENT_EVENTS.trackingPushed, {
+    id: p.s.id, order_id: p.s.order_id, marketplace_id: p.acc, marketplace: p.s.marketplace, carrier: p.s.carrier, tracking_number: p.s.tracking_number,
+  }, reqs[p.k].ids)));
   for (const p of pushed) out[p.k] = 'pushed';
   return out;
 }
@@ -99,11 +97,11 @@ export async function applyScans(tx: Tx, tenantId: string, scans: readonly { shi
     return s && s.direction !== 'return' && x.status === status ? [s.order_id] : [];
   }))];
   const inTransit = outbound('in_transit');
-  const shippedPos = groupByOrder(inTransit.length === 0 ? [] : (await tx.query<{ id: string; number: string; order_id: string }>(
+  const shippedPos = groupBy(inTransit.length === 0 ? [] : (await tx.query<{ id: string; number: string; order_id: string }>(
     `update purchase_orders set status = 'shipped', updated_at = now(), answers = answers || $3::jsonb
       where tenant_id = $1 and order_id = any($2::text[]) and status = 'confirmed' returning id, number, order_id`,
     [tenantId, inTransit, JSON.stringify([{ at, status: 'shipped', message: 'Handed to the carrier' }])],
-  )).rows);
+  )).rows, (r) => r.order_id);
   const delivered = outbound('delivered');
   const steps = new Map<string, StatusStep[]>();
   if (delivered.length) {
@@ -119,24 +117,15 @@ export async function applyScans(tx: Tx, tenantId: string, scans: readonly { shi
   for (const x of scans) {
     const s = ships.get(x.shipmentId);
     if (!s || s.direction === 'return') continue;
-    const ev = (subject: string, payload: unknown) => events.push({ subject, json: JSON.stringify(payload), causationId: x.ids.causationId, correlationId: x.ids.correlationId });
+    const ev = (subject: string, payload: unknown) => events.push(eventOf(subject, payload, x.ids));
     if (x.status === 'in_transit' && !done.has(`po ${s.order_id}`)) {
       done.add(`po ${s.order_id}`);
       for (const p of shippedPos.get(s.order_id) ?? []) ev(FULFILLMENT_EVENTS.poShipped, { id: p.id, number: p.number, order_id: s.order_id });
     }
     if (x.status === 'delivered' && !done.has(`delivered ${s.order_id}`)) {
       done.add(`delivered ${s.order_id}`);
-      for (const st of steps.get(s.order_id) ?? []) {
-        const e = statusChanged(s.order_id, st);
-        ev(e.subject, e.payload);
-      }
+      for (const st of steps.get(s.order_id) ?? []) events.push(statusChanged(s.order_id, st, x.ids));
     }
   }
   await appendEvents(tx, tenantId, events);
-}
-
-function groupByOrder<T extends { order_id: string }>(rows: readonly T[]): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
-  return m;
 }

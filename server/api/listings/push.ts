@@ -7,6 +7,7 @@
  * marketplace's answer (status error + feed message), not a failure; a connector error throws, to
  * be retried and, after the last attempt, dead-lettered with an alert.
  */
+import { groupBy } from '../../group-by';
 import type { Db, Tx } from '../../db';
 import type { ConsumerContext } from '../../events/consumers';
 import type { ConsumerDef, EventMessage } from '../../events/types';
@@ -178,16 +179,6 @@ async function imagesOf(tx: Tx, tenantId: string, rows: ListingRow[]): Promise<I
     [tenantId, [...new Set(rows.map((l) => l.product_id))]],
   );
   return images;
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const t of items) {
-    const list = m.get(key(t));
-    if (list) list.push(t);
-    else m.set(key(t), [t]);
-  }
-  return m;
 }
 
 /** Stores pulled offers and buy-box owners on our listings (by external id). */

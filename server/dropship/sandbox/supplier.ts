@@ -6,6 +6,7 @@
  * mappings and ticks give the same answers.
  */
 import type { Tx } from '../../db';
+import { groupBy } from '../../group-by';
 import type { RejectReason } from '../../../contract/fulfillment';
 
 export const ANSWER_DELAY_TICKS = 1;
@@ -37,8 +38,7 @@ export async function supplierAnswers(tx: Tx, pos: readonly { id: string; number
       where i.purchase_order_id = any($1::uuid[])`,
     [pos.map((p) => p.id)],
   );
-  const linesOf = new Map<string, AnswerRow[]>();
-  for (const r of rows) linesOf.set(String(r.purchase_order_id), [...(linesOf.get(String(r.purchase_order_id)) ?? []), r]);
+  const linesOf = groupBy(rows, (r) => String(r.purchase_order_id));
   return new Map(pos.map((po) => [po.id, answerOf(po, linesOf.get(po.id) ?? [])]));
 }
 
