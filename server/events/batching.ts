@@ -12,6 +12,12 @@ import type { EventMessage } from './types';
 export interface BatchHandlers {
   /** Most messages handed to `many` at once; more arriving in the same turn make another group. */
   max: number;
+  /**
+   * Most groups handled at once (default: no limit). Messages arriving while that many run wait and
+   * are gathered, up to `max`, into the next group when one ends: under load the groups grow instead
+   * of multiplying, so each pays its transaction's fixed statements once for more messages.
+   */
+  rounds?: number;
   /** Handles one tenant's messages together; throwing sends each of them to `one`. */
   many(tenantId: string, msgs: EventMessage[]): Promise<void>;
   /** Handles one message alone: the fallback that isolates a failure. */
@@ -25,21 +31,39 @@ interface Waiting {
 }
 
 export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise<void> {
+  const limit = h.rounds ?? Infinity;
   let waiting: Waiting[] = [];
   let scheduled = false;
+  let running = 0;
+
+  const schedule = () => {
+    if (!scheduled && waiting.length && running < limit) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
 
   const flush = () => {
     scheduled = false;
-    const all = waiting;
-    waiting = [];
     const byTenant = new Map<string, Waiting[]>();
-    for (const w of all) {
+    for (const w of waiting) {
       const list = byTenant.get(w.msg.tenantId) ?? [];
       list.push(w);
       byTenant.set(w.msg.tenantId, list);
     }
+    const groups: [string, Waiting[]][] = [];
     for (const [tenantId, list] of byTenant) {
-      for (let i = 0; i < list.length; i += h.max) void runGroup(tenantId, list.slice(i, i + h.max));
+      for (let i = 0; i < list.length; i += h.max) groups.push([tenantId, list.slice(i, i + h.max)]);
+    }
+    const start = groups.slice(0, Math.max(0, limit - running));
+    // what is not started waits, in arrival order, for the next free round
+    waiting = groups.slice(start.length).flatMap(([, g]) => g);
+    for (const [tenantId, group] of start) {
+      running++;
+      void runGroup(tenantId, group).finally(() => {
+        running--;
+        schedule();
+      });
     }
   };
 
@@ -64,10 +88,6 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
   return (msg) =>
     new Promise<void>((resolve, reject) => {
       waiting.push({ msg, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      schedule();
     });
 }
-

@@ -67,7 +67,8 @@ export interface MarketplaceConnector {
   verify(): Promise<{ ok: true } | { ok: false; message: string }>;
   pushListing(p: ListingPush): Promise<PushResult>;
   /** Orders after the cursor (null = from the start), oldest first, and the cursor to continue from. */
-  pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null }>;
+  /** Orders after `cursor`, a page of them; `more`: another page is waiting (the sync pulls it at once). */
+  pullOrders(cursor: string | null): Promise<{ orders: PulledOrder[]; cursor: string | null; more?: boolean }>;
   pushTracking(orderExternalId: string, t: { carrier: string; trackingNumber: string }): Promise<void>;
   /** Several orders' tracking in one call, where the marketplace takes them together (the sandbox: one statement). */
   pushTrackings?(items: TrackingPush[]): Promise<void>;

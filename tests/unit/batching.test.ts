@@ -56,3 +56,42 @@ describe('batchedHandler', () => {
     expect(ones).toBe(0);
   });
 });
+
+describe('batchedHandler with a limit of rounds', () => {
+  it('runs at most `rounds` groups at once; what arrives meanwhile becomes the next group, up to `max`', async () => {
+    const groups: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const handle = batchedHandler({
+      max: 4,
+      rounds: 1,
+      async many(_t, msgs) {
+        groups.push(msgs.map((m) => m.seq));
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((r) => release.push(r));
+        running--;
+      },
+      async one() {
+        throw new Error('not expected');
+      },
+    });
+    const first = handle(msg(1));
+    await new Promise((r) => setImmediate(r));
+    // while the first group runs, six more arrive one turn apart: they wait
+    const later = [2, 3, 4, 5, 6, 7].map((s) => handle(msg(s)));
+    await new Promise((r) => setImmediate(r));
+    expect(groups).toEqual([[1]]);
+    release.shift()!();
+    await first;
+    await new Promise((r) => setTimeout(r, 5));
+    expect(groups).toEqual([[1], [2, 3, 4, 5]]);
+    release.shift()!();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(groups).toEqual([[1], [2, 3, 4, 5], [6, 7]]);
+    release.shift()!();
+    await Promise.all(later);
+    expect(most).toBe(1);
+  });
+});

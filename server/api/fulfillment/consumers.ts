@@ -8,7 +8,7 @@
  *   a released hold (fulfillment.released) → the next attempt without the tenant's hold rules;
  * - `dropship-labels`: a confirmed purchase order → rate shopping → label → order shipped;
  * - `dropship-tracking`: a label → tracking pushed to the marketplace; carrier scans → PO shipped,
- *   order delivered;
+ *   order delivered (pushes and scans in rounds of their own);
  * - `dropship-alerts`: a dead letter of the above → `alerts.fulfillment_failed`.
  */
 import type { ConsumerContext } from '../../events/consumers';
@@ -32,6 +32,8 @@ export const DROPSHIP_ALERTS_CONSUMER = 'dropship-alerts';
  * per round beat 200, 500 and 2,000 at 10,000 orders (docs/performance.md "Dropshipping").
  */
 const STEP_BATCH = 1_000;
+/** Rounds of one consumer at once: what arrives meanwhile waits and makes the next round larger. */
+const STEP_ROUNDS = 2;
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
 const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
@@ -65,7 +67,7 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'dropship-router',
     batchSize: STEP_BATCH,
     concurrency: 2 * STEP_BATCH,
-    handle: batchedHandler({ max: STEP_BATCH, many: route, one: (msg) => route(msg.tenantId, [msg]) }),
+    handle: batchedHandler({ max: STEP_BATCH, rounds: STEP_ROUNDS, many: route, one: (msg) => route(msg.tenantId, [msg]) }),
   };
 }
 
@@ -101,28 +103,34 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'dropship-labels',
     batchSize: STEP_BATCH,
     concurrency: 2 * STEP_BATCH,
-    handle: batchedHandler({ max: STEP_BATCH, many: label, one: (msg) => label(msg.tenantId, [msg]) }),
+    handle: batchedHandler({ max: STEP_BATCH, rounds: STEP_ROUNDS, many: label, one: (msg) => label(msg.tenantId, [msg]) }),
   };
 }
 
 export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
-  // a round's labels have their tracking pushed together and its scans applied together
-  // (pushTrackings, applyScans: one statement per read and write, one call per marketplace account)
-  const track = (tenantId: string, msgs: EventMessage[]) =>
+  // a round's labels have their tracking pushed together (pushTrackings: one statement per read and
+  // write, one call per marketplace account), a round's carrier scans applied together (applyScans)
+  const push = (tenantId: string, msgs: EventMessage[]) =>
     ctx.db.transaction(async (tx) => {
-      const bought = msgs.filter((m) => m.subject === LABEL_EVENTS.bought);
-      if (bought.length) await pushTrackings(tx, tenantId, bought.map((m) => ({ shipmentId: (m.data as { id: string }).id, ids: idsOf(m) })), env);
-      const scans = msgs.filter((m) => m.subject !== LABEL_EVENTS.bought);
-      await applyScans(tx, tenantId, scans.map((m) => ({ shipmentId: (m.data as { id: string }).id, status: (m.data as { status?: string }).status ?? '', ids: idsOf(m) })));
+      await pushTrackings(tx, tenantId, msgs.map((m) => ({ shipmentId: (m.data as { id: string }).id, ids: idsOf(m) })), env);
     }, { tenantId });
+  const scan = (tenantId: string, msgs: EventMessage[]) =>
+    ctx.db.transaction(
+      (tx) => applyScans(tx, tenantId, msgs.map((m) => ({ shipmentId: (m.data as { id: string }).id, status: (m.data as { status?: string }).status ?? '', ids: idsOf(m) }))),
+      { tenantId },
+    );
+  // rounds of their own: a flood of scans (a few per parcel) never holds up the tracking pushes
+  // that marketplaces count against the seller when late
+  const pushes = batchedHandler({ max: STEP_BATCH, rounds: STEP_ROUNDS, many: push, one: (msg) => push(msg.tenantId, [msg]) });
+  const scans = batchedHandler({ max: STEP_BATCH, rounds: STEP_ROUNDS, many: scan, one: (msg) => scan(msg.tenantId, [msg]) });
   return {
     name: TRACKING_CONSUMER,
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
     agentName: 'dropship-tracking',
     batchSize: STEP_BATCH,
     concurrency: 2 * STEP_BATCH,
-    handle: batchedHandler({ max: STEP_BATCH, many: track, one: (msg) => track(msg.tenantId, [msg]) }),
+    handle: (msg) => (msg.subject === LABEL_EVENTS.bought ? pushes(msg) : scans(msg)),
   };
 }
 

@@ -34,15 +34,21 @@ export function stepsTo(cur: OrderStatus, to: OrderStatus, reason: string): Stat
 
 /**
  * Writes automated status changes for several orders in two statements: each order's final status
- * and one history row per step, by `automation`, like a click would (server/api/orders/routes.ts).
+ * (and the router's attempt, when given) and one history row per step, by `automation`, like a click would (server/api/orders/routes.ts).
  * The callers write each step's `orders.status_changed` event (`statusChanged`) among their own.
  */
-export async function writeStatusSteps(tx: Tx, tenantId: string, moves: readonly { orderId: string; steps: readonly StatusStep[] }[]): Promise<void> {
-  const moving = moves.filter((m) => m.steps.length > 0);
+export async function writeStatusSteps(
+  tx: Tx,
+  tenantId: string,
+  moves: readonly { orderId: string; steps: readonly StatusStep[]; routeAttempt?: number }[],
+): Promise<void> {
+  // the router's attempt rides on the same row write (each write of an order rewrites all its indexes)
+  const moving = moves.filter((m) => m.steps.length > 0 || m.routeAttempt !== undefined);
   if (moving.length === 0) return;
   await tx.query(
-    `update orders o set status = u.status, updated_at = now() from unnest($2::text[], $3::text[]) as u(id, status) where o.tenant_id = $1 and o.id = u.id`,
-    [tenantId, moving.map((m) => m.orderId), moving.map((m) => m.steps[m.steps.length - 1].to)],
+    `update orders o set status = coalesce(u.status, o.status), route_attempt = coalesce(u.attempt, o.route_attempt), updated_at = now()
+       from unnest($2::text[], $3::text[], $4::int[]) as u(id, status, attempt) where o.tenant_id = $1 and o.id = u.id`,
+    [tenantId, moving.map((m) => m.orderId), moving.map((m) => m.steps.at(-1)?.to ?? null), moving.map((m) => m.routeAttempt ?? null)],
   );
   const rows = moving.flatMap((m) => m.steps.map((st) => ({ orderId: m.orderId, ...st })));
   await tx.query(

@@ -78,20 +78,22 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   const settings = await loadSettings(tx, tenantId);
   const goIds = go.map((k) => reqs[k].orderId);
 
+  // the orders' purchase orders so far, each with its items: suppliers that refused an order are not
+  // asked again for it, and a re-route only moves the lines no live purchase order holds. Read from the
+  // orders' own purchase orders (their key), never by scanning the items: a plan made on the
+  // statistics of a table that grew since would join every purchase order item (docs/performance.md)
+  const prior = (await tx.query<{ order_id: string; supplier_id: string; status: string; items: string[] }>(
+    `select p.order_id, p.supplier_id, p.status, array(select pi.order_item_id::text from purchase_order_items pi where pi.purchase_order_id = p.id) as items
+       from purchase_orders p where p.tenant_id = $1 and p.order_id = any($2::text[])`,
+    [tenantId, goIds],
+  )).rows;
+  const triedOf = groupBy(prior.filter((r) => r.status === 'rejected' || r.status === 'cancelled'), (r) => r.order_id);
+  const live = new Set(prior.filter((r) => ['placed', 'confirmed', 'shipped'].includes(r.status)).flatMap((r) => r.items));
   const itemsOf = groupBy((await tx.query<ItemRow>(
     `select order_id, id::text, sku, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
-       from order_items oi where tenant_id = $1 and order_id = any($2::text[])
-        -- a re-route only moves the lines whose purchase order was refused
-        and not exists (select 1 from purchase_order_items pi join purchase_orders p on p.id = pi.purchase_order_id
-                          where pi.order_item_id = oi.id and p.status in ('placed', 'confirmed', 'shipped'))
-      order by order_id, id`,
+       from order_items where tenant_id = $1 and order_id = any($2::text[]) order by order_id, id`,
     [tenantId, goIds],
-  )).rows.map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) })), (r) => r.order_id);
-  // suppliers that already refused an order are not asked again for it
-  const triedOf = groupBy((await tx.query<{ order_id: string; supplier_id: string }>(
-    `select order_id, supplier_id from purchase_orders where tenant_id = $1 and order_id = any($2::text[]) and status in ('rejected', 'cancelled')`,
-    [tenantId, goIds],
-  )).rows, (r) => r.order_id);
+  )).rows.filter((r) => !live.has(r.id)).map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) })), (r) => r.order_id);
   const products = [...new Set([...itemsOf.values()].flat().flatMap((i) => (i.variant_id && i.product_id ? [i.product_id] : [])))];
   const optionsOf = groupBy(products.length === 0 ? [] : (await tx.query<OptionRow>(
     `select ps.product_id, ps.variant_id, ps.supplier_id, s.name, ps.supplier_sku, round(coalesce(ps.supplier_cost, 0) * 100)::int as cost_cents, ps.shipping_cents,
@@ -143,9 +145,10 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   const pos = placed.flatMap((p) => {
     return [...groupBy(p.lines, (l) => l.route!.supplierId)].map(([supplierId, lines]) => ({ k: p.k, supplierId, lines, total: lines.reduce((s, l) => s + l.route!.landedCostCents, 0) }));
   });
+  const posOf = groupBy(pos, (x) => x.k);
   const steps = placed.map((p) => {
     const cur = orders.get(reqs[p.k].orderId)!.status;
-    const n = pos.filter((x) => x.k === p.k).length;
+    const n = posOf.get(p.k)?.length ?? 0;
     const toRouted = stepsTo(cur, 'routed', 'routed to suppliers');
     const toOrdered = stepsTo(toRouted.length ? 'routed' : cur, 'ordered_from_supplier', `purchase order${n > 1 ? 's' : ''} placed`);
     return { k: p.k, toRouted, toOrdered };
@@ -160,12 +163,8 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         routes.map((x) => x.l.backup?.supplierId ?? null), routes.map((x) => x.l.route!.supplierSku), routes.map((x) => x.l.route!.costCents),
         routes.map((x) => x.l.route!.landedCostCents), routes.map((x) => x.l.reason)],
     );
-    // the order's route attempt, then its status: to routed, then to ordered from supplier
-    await tx.query(
-      `update orders o set route_attempt = u.attempt, updated_at = now() from unnest($2::text[], $3::int[]) as u(id, attempt) where o.tenant_id = $1 and o.id = u.id`,
-      [tenantId, steps.map((st) => reqs[st.k].orderId), steps.map((st) => reqs[st.k].expectAttempt)],
-    );
-    await writeStatusSteps(tx, tenantId, steps.map((st) => ({ orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered] })));
+    // the order's route attempt and its status (to routed, then to ordered from supplier) in one write
+    await writeStatusSteps(tx, tenantId, steps.map((st) => ({ orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered], routeAttempt: reqs[st.k].expectAttempt })));
     const poAnswers = JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]);
     poRows = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string }>(
       `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
@@ -200,7 +199,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     if (!x) continue;
     event(k, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: x.p.lines.map((l) => `${l.sku}: ${l.reason}`) });
     for (const st of x.st.toRouted) events.push(statusChanged(orderId, st, reqs[k].ids));
-    const mine = pos.filter((p) => p.k === k);
+    const mine = posOf.get(k) ?? [];
     const ids: string[] = [];
     for (const p of mine) {
       const row = (poByOrder.get(orderId) ?? []).find((r) => r.supplier_id === p.supplierId)!;

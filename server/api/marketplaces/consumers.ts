@@ -10,7 +10,7 @@ import type { ConsumerDef } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
 import { CONNECTOR_ALERT_SUBJECT, LISTING_EVENTS, MAP_ALERT_SUBJECT, MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { DLQ_EVENTS } from '../../../contract/events';
-import { syncAccount } from './sync';
+import { syncAccount, syncMoreOrders } from './sync';
 import { PUSH_CONSUMER } from '../listings/push';
 import { VERIFY_CONSUMER } from './verify';
 
@@ -20,6 +20,12 @@ export const ALERTS_CONSUMER = 'marketplace-alerts';
 const CONNECTOR_CONSUMERS = new Set([PUSH_CONSUMER, SYNC_CONSUMER, VERIFY_CONSUMER]);
 /** Consumers whose event payload id is the account's. */
 const ACCOUNT_CONSUMERS = new Set([SYNC_CONSUMER, VERIFY_CONSUMER]);
+/**
+ * Order pages a sync pulls beyond its first, each in a transaction of its own: a backlog arrives in
+ * one sync instead of a page per tick (docs/marketplaces.md "Sync"). A retry starts from the cursor
+ * the last committed page left.
+ */
+const MORE_ORDER_PAGES = 50;
 
 export function marketplaceSyncConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
@@ -29,7 +35,11 @@ export function marketplaceSyncConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'marketplace-connector',
     async handle(msg) {
       const d = msg.data as { id: string; tick?: number };
-      await ctx.db.transaction((tx) => syncAccount(tx, msg.tenantId, d.id, env, String(msg.seq), d.tick ?? null), { tenantId: msg.tenantId });
+      const first = await ctx.db.transaction((tx) => syncAccount(tx, msg.tenantId, d.id, env, String(msg.seq), d.tick ?? null), { tenantId: msg.tenantId });
+      let more = first?.more ?? false;
+      for (let page = 0; more && page < MORE_ORDER_PAGES; page++) {
+        more = await ctx.db.transaction((tx) => syncMoreOrders(tx, msg.tenantId, d.id, env, String(msg.seq)), { tenantId: msg.tenantId });
+      }
     },
   };
 }

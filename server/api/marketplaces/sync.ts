@@ -5,15 +5,23 @@
  * Runs in the `marketplace-sync` consumer after every sandbox tick (`marketplaces.ticked`).
  */
 import type { Tx } from '../../db';
-import { appendEvent, appendEvents, newEvent } from '../../events/outbox';
+import { appendEvent, appendEvents, newEvent, type EventIds } from '../../events/outbox';
 import { insertOrders, type NewOrder } from '../orders/insert';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
-import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
+import { connectorFor, loadAccount, type AccountRow, type ConnectorEnv } from '../../marketplaces/registry';
+import type { MarketplaceConnector } from '../../marketplaces/connector';
 import { applyOffers } from '../listings/push';
 import { refreshViolations } from '../listings/violations';
 import { emitOpened } from '../listings/history';
 
-export interface SyncResult { orders: number; settlements: number; listings: number; violations_opened: number; violations_resolved: number }
+export interface SyncResult {
+  /** The marketplace has more orders waiting than one page: `syncMoreOrders` pulls the next. */
+  more: boolean;
+  orders: number; settlements: number;
+  listings: number;
+  violations_opened: number;
+  violations_resolved: number;
+}
 
 export async function syncAccount(tx: Tx, tenantId: string, accountId: string, env: ConnectorEnv, causationId?: string, tick: number | null = null): Promise<SyncResult | null> {
   const account = await loadAccount(tx, accountId);
@@ -28,44 +36,7 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
   );
   const ids = { causationId };
 
-  // orders: map each to our listing by the item's external id
-  const pulled = await connector.pullOrders(cur.rows[0].orders_cursor);
-  let created = 0;
-  if (pulled.orders.length) {
-    const known = await tx.query<{ external_order_id: string }>(
-      'select external_order_id from orders where tenant_id = $1 and marketplace = $2 and external_order_id = any($3::text[])',
-      [tenantId, account.kind, pulled.orders.map((o) => o.externalId)],
-    );
-    const seen = new Set(known.rows.map((r) => r.external_order_id));
-    const items = await tx.query<{ external_id: string; product_id: string; variant_id: string; sku: string; title: string }>(
-      'select external_id, product_id, variant_id, sku, title from listings where marketplace_id = $1 and external_id = any($2::text[])',
-      [accountId, [...new Set(pulled.orders.map((o) => o.itemExternalId))]],
-    );
-    const byItem = new Map(items.rows.map((r) => [r.external_id, r]));
-    const fresh: NewOrder[] = pulled.orders
-      .filter((o) => !seen.has(o.externalId) && byItem.has(o.itemExternalId))
-      .map((o) => {
-        const l = byItem.get(o.itemExternalId)!;
-        return {
-          marketplace: account.kind,
-          external_order_id: o.externalId,
-          customer_name: o.buyer,
-          status: 'pending',
-          currency: 'USD',
-          shipping: 0,
-          tax: 0,
-          created_at: o.createdAt,
-          items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price: o.unitPriceCents / 100, product_id: l.product_id, variant_id: l.variant_id }],
-          actor: `sandbox:${account.name}`,
-        };
-      });
-    if (fresh.length) {
-      const orderIds = await insertOrders(tx, tenantId, fresh);
-      created = orderIds.length;
-      // one statement for the page's events (the outbox's ordering lock once, not once per order)
-      await appendEvents(tx, tenantId, orderIds.map((id, i) => newEvent('orders.created', { id, marketplace: account.kind, external_order_id: fresh[i].external_order_id, source: 'marketplace' })), ids);
-    }
-  }
+  const page = await pullOrderPage(tx, tenantId, account, connector, cur.rows[0].orders_cursor, ids);
 
   // offers and the buy box of every item we have there
   const listed = await tx.query<{ id: string; external_id: string }>(
@@ -95,7 +66,65 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
     `update marketplace_accounts set orders_cursor = $2, settlements_cursor = $3, last_sync_at = now(),
             status = case when status = 'error' then 'connected' else status end, error_message = case when status = 'error' then null else error_message end
       where id = $1`,
-    [accountId, pulled.cursor, st.cursor],
+    [accountId, page.cursor, st.cursor],
   );
-  return { orders: created, settlements, listings: listed.rows.length, violations_opened: check.opened.length, violations_resolved: check.resolved.length };
+  return { more: page.more, orders: page.created, settlements, listings: listed.rows.length, violations_opened: check.opened.length, violations_resolved: check.resolved.length };
+}
+
+/** Orders since `cursor`, a page of them, made our orders (marketplace + external id unique) with their `orders.created` events. */
+async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, connector: MarketplaceConnector, cursor: string | null, ids: EventIds) {
+  const pulled = await connector.pullOrders(cursor);
+  let created = 0;
+  if (pulled.orders.length) {
+    // each order mapped to our listing by the item's external id
+    const known = await tx.query<{ external_order_id: string }>(
+      'select external_order_id from orders where tenant_id = $1 and marketplace = $2 and external_order_id = any($3::text[])',
+      [tenantId, account.kind, pulled.orders.map((o) => o.externalId)],
+    );
+    const seen = new Set(known.rows.map((r) => r.external_order_id));
+    const items = await tx.query<{ external_id: string; product_id: string; variant_id: string; sku: string; title: string }>(
+      'select external_id, product_id, variant_id, sku, title from listings where marketplace_id = $1 and external_id = any($2::text[])',
+      [account.id, [...new Set(pulled.orders.map((o) => o.itemExternalId))]],
+    );
+    const byItem = new Map(items.rows.map((r) => [r.external_id, r]));
+    const fresh: NewOrder[] = pulled.orders
+      .filter((o) => !seen.has(o.externalId) && byItem.has(o.itemExternalId))
+      .map((o) => {
+        const l = byItem.get(o.itemExternalId)!;
+        return {
+          marketplace: account.kind,
+          external_order_id: o.externalId,
+          customer_name: o.buyer,
+          status: 'pending',
+          currency: 'USD',
+          shipping: 0,
+          tax: 0,
+          created_at: o.createdAt,
+          items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price: o.unitPriceCents / 100, product_id: l.product_id, variant_id: l.variant_id }],
+          actor: `sandbox:${account.name}`,
+        };
+      });
+    if (fresh.length) {
+      const orderIds = await insertOrders(tx, tenantId, fresh);
+      created = orderIds.length;
+      // one statement for the page's events (the outbox's ordering lock once, not once per order)
+      await appendEvents(tx, tenantId, orderIds.map((id, i) => newEvent('orders.created', { id, marketplace: account.kind, external_order_id: fresh[i].external_order_id, source: 'marketplace' })), ids);
+    }
+  }
+  // a page that did not move the cursor has nothing after it, whatever the connector says
+  return { created, cursor: pulled.cursor, more: !!pulled.more && pulled.cursor !== cursor };
+}
+
+/**
+ * The next page of a marketplace's waiting orders, in a transaction of its own, so a backlog (after a
+ * pause, or a burst of sales) arrives in one sync and the first page is being routed while the next
+ * is pulled (docs/marketplaces.md "Sync").
+ */
+export async function syncMoreOrders(tx: Tx, tenantId: string, accountId: string, env: ConnectorEnv, causationId?: string): Promise<boolean> {
+  const account = await loadAccount(tx, accountId);
+  if (!account || account.status === 'paused') return false;
+  const cur = await tx.query<{ orders_cursor: string | null }>('select orders_cursor from marketplace_accounts where id = $1 for no key update', [accountId]);
+  const page = await pullOrderPage(tx, tenantId, account, connectorFor(tx, account, env), cur.rows[0].orders_cursor, { causationId });
+  await tx.query('update marketplace_accounts set orders_cursor = $2, last_sync_at = now() where id = $1', [accountId, page.cursor]);
+  return page.more;
 }

@@ -26,6 +26,7 @@ import { ConsumerLoop, type ResolvedConsumer } from '../consumer-loop';
 import { embeddedConsumerStats } from '../consumer-stats';
 import { deadLetter } from '../dlq-store';
 import { resolveConsumer } from '../embedded-engine';
+import { RecentKeys } from '../recent-keys';
 import { runtimeTx } from '../runtime-tx';
 import { addCount, bumpTenantCounters, type CountsByTenant } from '../tenant-counters';
 import type { TailListener } from '../tail';
@@ -36,6 +37,7 @@ import { JetStreamRelay } from './relay';
 const LAST_ERRORS_MAX = 10_000;
 const ACKED_MEMORY = 50_000;
 const COUNTERS_FLUSH_MS = 1000;
+const DECODER = new TextDecoder();
 
 export class JetStreamEngine implements EventEngine {
   readonly kind = 'jetstream' as const;
@@ -49,7 +51,7 @@ export class JetStreamEngine implements EventEngine {
   /** Delivered / acked per consumer and tenant since the last flush (tenant-counters.ts). */
   private counts = new Map<string, CountsByTenant>();
   private countsTimer: NodeJS.Timeout | null = null;
-  private readonly acked = new Set<string>();
+  private readonly acked = new RecentKeys(ACKED_MEMORY);
   private readonly handling = new Set<string>();
   private acks: JsMsg[] = [];
   private ackTimer: NodeJS.Immediate | null = null;
@@ -161,7 +163,7 @@ export class JetStreamEngine implements EventEngine {
       tenantId: h?.get('Tenant-Id') ?? '',
       stream: m.info.stream.slice(this.cfg.natsPrefix.length) as StreamName,
       subject: h?.get('Event-Subject') ?? m.subject,
-      data: m.data.length ? JSON.parse(new TextDecoder().decode(m.data)) : null,
+      data: m.data.length ? JSON.parse(DECODER.decode(m.data)) : null,
       timestamp: h?.get('Event-Time') ?? new Date(m.info.timestampNanos / 1e6).toISOString(),
       correlationId: h?.get('Correlation-Id') || null,
       causationId: h?.get('Causation-Id') || null,
@@ -181,7 +183,7 @@ export class JetStreamEngine implements EventEngine {
     try {
       await def.handle(msg);
       this.lastErrors.delete(key);
-      this.remember(key);
+      this.acked.add(key);
       this.ack(m);
       this.count(def.name, msg.tenantId, 'acked');
     } catch (e) {
@@ -237,11 +239,6 @@ export class JetStreamEngine implements EventEngine {
     } catch (e) {
       this.onError(e);
     }
-  }
-
-  private remember(key: string): void {
-    this.acked.add(key);
-    if (this.acked.size > ACKED_MEMORY) this.acked.delete(this.acked.values().next().value as string);
   }
 
   private async startAdvisories(): Promise<void> {

@@ -8,6 +8,9 @@ import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, Pu
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { feeCents } from '../../../contract/marketplaces';
 
+/** Orders handed over per pull, as a marketplace's API pages them. */
+const ORDER_PAGE = 2_000;
+
 export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConnector {
   const guard = async () => (await sandboxGuard(tx, [account.id])).get(account.id)!;
   // the orders' tracking numbers in one statement
@@ -36,7 +39,7 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
         // ordered by the number itself: \`order by seq\` would name the text column above and page
         // '1', '10', '100', … so the cursor (the page's last) would jump past orders never pulled
         `select seq::text, external_id, item_external_id, quantity, unit_price_cents, buyer, created_at from sandbox_orders
-          where marketplace_id = $1 and seq > $2::bigint order by sandbox_orders.seq limit 2000`,
+          where marketplace_id = $1 and seq > $2::bigint order by sandbox_orders.seq limit ${ORDER_PAGE}`,
         [account.id, cursor ?? '0'],
       );
       const orders: PulledOrder[] = rows.map((r) => ({
@@ -47,7 +50,7 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
         buyer: r.buyer,
         createdAt: new Date(r.created_at),
       }));
-      return { orders, cursor: rows.length ? rows[rows.length - 1].seq : cursor };
+      return { orders, cursor: rows.length ? rows[rows.length - 1].seq : cursor, more: rows.length === ORDER_PAGE };
     },
 
     async pushTracking(orderExternalId, t) {

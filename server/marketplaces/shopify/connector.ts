@@ -105,6 +105,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
       const orders: PulledOrder[] = [];
       let next = cursor;
       let after: string | null = null;
+      let more = false;
       for (let page = 0; page < ORDER_PAGES_PER_PULL; page++) {
         const r: { data: { orders: OrdersPage } } = await client.graphql<{ orders: OrdersPage }>(Q.ORDERS, {
           first: ORDER_PAGE,
@@ -125,10 +126,11 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
           });
           if (!next || o.updatedAt > next) next = o.updatedAt;
         }
-        if (!r.data.orders.pageInfo.hasNextPage) break;
+        more = r.data.orders.pageInfo.hasNextPage;
+        if (!more) break;
         after = r.data.orders.pageInfo.endCursor;
       }
-      return { orders, cursor: next };
+      return { orders, cursor: next, more };
     },
 
     async pushTracking(orderExternalId, t) {
