@@ -14,6 +14,7 @@ import pg from 'pg';
 import { seed } from '../server/seed';
 import { DEMO_TENANT } from '../server/seed/accounts';
 import type { Db } from '../server/db';
+import { dropStreams } from './support/nats-streams';
 import { api, pct, startServer, stopServer, token, withDb, withPglite, withPostgres, type Target } from './support/server';
 
 const N = Number(process.env.ORDERS ?? 10_000);
@@ -189,6 +190,7 @@ async function benchEngine(t: Target): Promise<Result> {
   } finally {
     await watch?.end();
     await stopServer(child);
+    if (nats.NATS_URL) await dropStreams(nats.NATS_URL, nats.NATS_STREAM_PREFIX);
   }
   const seconds = ((endedAt ?? performance.now()) - t0) / 1000;
 

@@ -13,6 +13,7 @@ import { request, Agent } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
+import { dropStreams } from './support/nats-streams';
 import { DEMO_TENANT } from '../server/seed/accounts';
 import { appendEvents, newEvent } from '../server/events/outbox';
 import type { Db } from '../server/db';
@@ -82,12 +83,7 @@ async function throughput(engine: 'embedded' | 'jetstream', url?: string) {
   console.error(`[bench] ${engine}: ${EVENTS} events in ${Math.round(total)} ms`);
   await s.close();
   await store.drop();
-  if (url) {
-    const nc = await connect({ servers: url });
-    const jsm = await nc.jetstreamManager();
-    for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-    await nc.close();
-  }
+  if (url) await dropStreams(url, prefix);
   return { engine, events: EVENTS, emitMs: tEmit, totalMs: total, perSecond: Math.round(EVENTS / (total / 1000)) };
 }
 
