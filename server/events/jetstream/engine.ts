@@ -31,6 +31,7 @@ import { runtimeTx } from '../runtime-tx';
 import { addCount, bumpTenantCounters, type CountsByTenant } from '../tenant-counters';
 import type { TailListener } from '../tail';
 import type { ConsumerDef, ConsumerStats, EngineHealth, EventEngine, EventMessage } from '../types';
+import { eventMeta } from './event-header';
 import { ALL_STREAMS, advisoryStream, consumerOfDurable, durablesOf, jsStream, maxDeliveriesAdvisory, type DurableSpec } from './naming';
 import { JetStreamRelay } from './relay';
 
@@ -155,18 +156,19 @@ export class JetStreamEngine implements EventEngine {
   }
 
   private async handle(m: JsMsg, def: ResolvedConsumer): Promise<void> {
-    const h = m.headers;
-    const attempt = m.info.redeliveryCount;
-    const key = `${m.info.stream}:${m.info.consumer}:${m.seq}`;
+    const meta = eventMeta(m.headers);
+    const info = m.info;
+    const attempt = info.redeliveryCount;
+    const key = `${info.stream}:${info.consumer}:${m.seq}`;
     const msg: EventMessage = {
-      seq: Number(h?.get('Event-Seq') ?? 0),
-      tenantId: h?.get('Tenant-Id') ?? '',
-      stream: m.info.stream.slice(this.cfg.natsPrefix.length) as StreamName,
-      subject: h?.get('Event-Subject') ?? m.subject,
+      seq: meta.seq,
+      tenantId: meta.tenantId,
+      stream: info.stream.slice(this.cfg.natsPrefix.length) as StreamName,
+      subject: meta.subject ?? m.subject,
       data: m.data.length ? JSON.parse(DECODER.decode(m.data)) : null,
-      timestamp: h?.get('Event-Time') ?? new Date(m.info.timestampNanos / 1e6).toISOString(),
-      correlationId: h?.get('Correlation-Id') || null,
-      causationId: h?.get('Causation-Id') || null,
+      timestamp: meta.timestamp ?? new Date(info.timestampNanos / 1e6).toISOString(),
+      correlationId: meta.correlationId,
+      causationId: meta.causationId,
       consumer: def.name,
       attempt,
     };
@@ -269,7 +271,7 @@ export class JetStreamEngine implements EventEngine {
 
   private async onMaxDeliveries(a: { stream: string; consumer: string; stream_seq: number; deliveries: number }): Promise<void> {
     const sm = await this.jsm!.streams.getMessage(a.stream, { seq: a.stream_seq });
-    const seq = Number(sm.header.get('Event-Seq'));
+    const seq = eventMeta(sm.header).seq;
     const key = `${a.stream}:${a.consumer}:${a.stream_seq}`;
     const lastError = this.lastErrors.get(key)?.error ?? `no ack after ${a.deliveries} deliveries (handler error recorded on another replica or ack timeout)`;
     this.lastErrors.delete(key);

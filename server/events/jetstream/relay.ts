@@ -7,11 +7,12 @@
  * batch holds every event in (after, last] because sequences become visible in order. The relay
  * reads the log itself only to catch up (start, after an error, a batch it did not get).
  */
-import { headers, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import type { Db } from '../../db';
 import { EVENT_COLUMNS, toRecord, type EventRow } from '../records';
 import { runtimeTx } from '../runtime-tx';
 import type { EventRecord } from '../types';
+import { eventHeaders } from './event-header';
 import { jsSubject } from './naming';
 import { BatchPublisher, type OutMsg } from './publisher';
 import { coalescing } from '../coalesce';
@@ -139,14 +140,7 @@ export class JetStreamRelay {
   }
 
   private message(e: EventRecord): OutMsg {
-    const h = headers();
-    h.set('Nats-Msg-Id', `${this.logId}:${e.seq}`);
-    h.set('Tenant-Id', e.tenantId);
-    h.set('Event-Seq', String(e.seq));
-    h.set('Event-Subject', e.subject);
-    h.set('Event-Time', e.timestamp);
-    if (e.correlationId) h.set('Correlation-Id', e.correlationId);
-    if (e.causationId) h.set('Causation-Id', e.causationId);
+    const h = eventHeaders(e, `${this.logId}:${e.seq}`);
     return { subject: jsSubject(this.prefix, e.subject), data: this.encoder.encode(JSON.stringify(e.data)), headers: h };
   }
 }
