@@ -4,15 +4,20 @@
  * the account's listings twice (the repricer: the pulled offers, then the new price) goes on
  * meanwhile. A second write of a row created in the same transaction checks the listing's foreign
  * key to the account (FOR KEY SHARE); under a plain FOR UPDATE it waited for the whole advance, and
- * with the sync it deadlocked. Row locks only wait on PostgreSQL: PGlite runs one transaction at a time.
+ * with the sync it deadlocked. Ticks and syncs of one account interleave without a deadlock and
+ * without losing an order, and none holds the event log's ordering lock while it waits for the
+ * account: every writer appends its events last. Row locks only wait on PostgreSQL: PGlite runs one
+ * transaction at a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { setImages, variantsWithMap, waitForListing } from './listings-support';
 import { tickAccount } from '../../server/api/marketplaces/tick-command';
+import { syncAccount, syncMoreOrders } from '../../server/api/marketplaces/sync';
 import { applyOffers } from '../../server/api/listings/push';
 import type { Tx } from '../../server/db';
+import { appendEvent } from '../../server/events/outbox';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const T = DEMO_TENANT.id;
@@ -66,4 +71,45 @@ describe.runIf(onPostgres)('account lock modes (PostgreSQL)', () => {
     expect(outcome).toBe('done');
   }, 30_000);
 
+  it('ticks and syncs of one account at once: none deadlocks, every sold order arrives once', async () => {
+    await h.db.transaction((tx) => tx.query('update marketplace_accounts set sandbox_order_rate = 1 where id = $1', [account]), { tenantId: T });
+    const env = { dataDir: h.dataDir };
+    const tick = () => h.db.transaction((tx) => tickAccount(tx, T, account, 1, {}), { tenantId: T });
+    const sync = () => h.db.transaction((tx) => syncAccount(tx, T, account, env), { tenantId: T });
+    const more = () => h.db.transaction((tx) => syncMoreOrders(tx, T, account, env), { tenantId: T });
+    // a deadlock would reject one of them (40P01)
+    for (let round = 0; round < 4; round++) await Promise.all([tick(), sync(), tick(), more(), sync()]);
+    await sync();
+    const [sold, ours] = await h.db.transaction(async (tx) => [
+      Number((await tx.query<{ n: string }>('select count(*) as n from sandbox_orders where marketplace_id = $1', [account])).rows[0].n),
+      (await tx.query<{ ext: string }>(`select external_order_id as ext from orders where tenant_id = $1 and marketplace = 'walmart' and external_order_id in (select external_id from sandbox_orders where marketplace_id = $2)`, [T, account])).rows.map((r) => r.ext),
+    ] as const, { tenantId: T });
+    expect(sold).toBeGreaterThan(0);
+    expect(ours).toHaveLength(sold);
+    expect(new Set(ours).size).toBe(sold);
+  }, 60_000);
+
+  it('a tick or a sync waiting for the account holds no lock on the event log meanwhile', async () => {
+    const env = { dataDir: h.dataDir };
+    // another writer of events, in a transaction of its own: 'done', or 'waited' if still blocked after 3 s
+    const appendElsewhere = () => {
+      const finished = h.db.transaction((tx) => appendEvent(tx, T, 'jobs.lock_probe', {}), { tenantId: T });
+      return { outcome: Promise.race([finished.then(() => 'done'), new Promise<string>((r) => setTimeout(() => r('waited'), 3000))]), finished };
+    };
+    for (const step of [
+      () => h.db.transaction((tx) => tickAccount(tx, T, account, 1, {}), { tenantId: T }),
+      () => h.db.transaction((tx) => syncMoreOrders(tx, T, account, env), { tenantId: T }),
+    ]) {
+      // the account's row held, as a sync moving its cursor or an advance of the marketplace holds it
+      const holder = await holdOpen((tx) => tx.query('select 1 from marketplace_accounts where id = $1 for no key update', [account]));
+      const waiting = step();
+      await new Promise((r) => setTimeout(r, 500));
+      const other = appendElsewhere();
+      const outcome = await other.outcome;
+      await holder.release();
+      await waiting;
+      await other.finished;
+      expect(outcome).toBe('done');
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 /** A listing's history (the drawer's timeline) and the events of new MAP violations. */
 import type { Tx } from '../../db';
-import { appendEvent } from '../../events/outbox';
+import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
 import { LISTING_EVENTS } from '../../../contract/listings';
 import type { MapCheckResult } from './violations';
 
@@ -31,9 +31,19 @@ export async function listingEvents(tx: Tx, tenantId: string, rows: ListingEvent
 }
 
 export async function emitOpened(tx: Tx, tenantId: string, opened: MapCheckResult['opened'], ids: { causationId?: string; correlationId?: string } = {}): Promise<void> {
+  await appendEvents(tx, tenantId, await openedViolations(tx, tenantId, opened), ids);
+}
+
+/**
+ * Each new violation's history row, written now, and its `listings.violation_opened` event, answered
+ * for the caller to append with its others once it has taken its rows (docs/marketplaces.md "Sandbox").
+ */
+export async function openedViolations(tx: Tx, tenantId: string, opened: MapCheckResult['opened'], causationId?: string): Promise<NewEvent[]> {
+  const events: NewEvent[] = [];
   for (const v of opened) {
     const who = v.source === 'own_listing' ? 'Your listing' : v.seller;
     await listingEvent(tx, tenantId, v.listing_id, 'violation_opened', `${who} at $${(v.observed_price_cents / 100).toFixed(2)}, below MAP $${(v.map_price_cents / 100).toFixed(2)}`, null, { violation_id: v.id });
-    await appendEvent(tx, tenantId, LISTING_EVENTS.violationOpened, v, ids);
+    events.push(newEvent(LISTING_EVENTS.violationOpened, v, causationId));
   }
+  return events;
 }
