@@ -112,4 +112,20 @@ describe.runIf(onPostgres)('account lock modes (PostgreSQL)', () => {
       expect(outcome).toBe('done');
     }
   }, 60_000);
+
+  it('a listing push that opens a MAP violation appends its events only after the account row', async () => {
+    const [v] = await variantsWithMap(h, 1, 41);
+    await setImages(h, v.product_id, [`https://img.example.com/${v.sku}.jpg`]);
+    const holder = await holdOpen((tx) => tx.query('select 1 from marketplace_accounts where id = $1 for no key update', [account]));
+    // priced below MAP: the push opens a violation, then waits for the account's row
+    const created = await callAs(h, 'seller@demo.local', 'POST', '/api/listings', { variant_id: v.id, marketplace_id: account, price_cents: v.map_cents - 200 });
+    expect(created.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1500));
+    const finished = h.db.transaction((tx) => appendEvent(tx, T, 'jobs.lock_probe', {}), { tenantId: T });
+    const outcome = await Promise.race([finished.then(() => 'done'), new Promise<string>((r) => setTimeout(() => r('waited'), 3000))]);
+    await holder.release();
+    await finished;
+    expect(outcome).toBe('done');
+    await waitForListing(h, 'seller@demo.local', created.body.data.id, (l) => l.sync_state === 'synced' && (l.open_violations as number) > 0);
+  }, 60_000);
 });
