@@ -37,6 +37,24 @@ async function shippedOrder(sku: string) {
 const stockOf = async (variantId: string) => h.db.transaction(async (tx) => Number((await tx.query<{ stock: number }>('select stock from product_variants where id = $1', [variantId])).rows[0].stock), { tenantId: DEMO_TENANT.id });
 
 describe('returns lifecycle', () => {
+  it('a return of every line lists the lines by their number, not by the text of their ids', async () => {
+    const { id, v } = await shippedOrder('DS-RET-ORDER');
+    // two more lines whose ids sort differently as text ('10000000000' < '9999999999')
+    await h.db.transaction(async (tx) => {
+      for (const lineId of ['10000000000', '9999999999']) {
+        await tx.query(
+          `insert into order_items (id, tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price) values ($1, $2, $3, $4, $5, 'DS-RET-ORDER', 'Line', 1, 25)`,
+          [lineId, DEMO_TENANT.id, id, v.product_id, v.variant_id],
+        );
+      }
+    }, { tenantId: DEMO_TENANT.id });
+    const r = await call(SELLER, 'POST', '/api/returns', { order_id: id, reason: 'defective' });
+    expect(r.status).toBe(201);
+    const ids = (r.body.data.items as { order_item_id: string }[]).map((i) => BigInt(i.order_item_id));
+    expect(ids).toHaveLength(3);
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  }, 120_000);
+
   it('request → approve with a return label → in transit → received and restocked → refunded', async () => {
     const { id, v } = await shippedOrder('DS-RET-1');
     const bad = await call(SELLER, 'POST', '/api/returns', { order_id: id, reason: 'bored' });

@@ -91,7 +91,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   const live = new Set(prior.filter((r) => ['placed', 'confirmed', 'shipped'].includes(r.status)).flatMap((r) => r.items));
   const itemsOf = groupBy((await tx.query<ItemRow>(
     `select order_id, id::text, sku, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
-       from order_items where tenant_id = $1 and order_id = any($2::text[]) order by order_id, id`,
+       from order_items where tenant_id = $1 and order_id = any($2::text[]) order by order_id, order_items.id`,
     [tenantId, goIds],
   )).rows.filter((r) => !live.has(r.id)).map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) })), (r) => r.order_id);
   const products = [...new Set([...itemsOf.values()].flat().flatMap((i) => (i.variant_id && i.product_id ? [i.product_id] : [])))];

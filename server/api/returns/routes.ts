@@ -135,7 +135,7 @@ const returns: ApiModule = (api: Api) => {
       if (!o) throw notFound('Order');
       if (o.status !== 'shipped' && o.status !== 'delivered') throw new HttpError(409, 'invalid_state', `Only a shipped or delivered order can be returned, not one that is ${o.status}`);
       const lines = (await ctx.tx.query<{ id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }>(
-        'select id::text, sku, title, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id from order_items where tenant_id = $1 and order_id = $2 order by id',
+        'select id::text, sku, title, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id from order_items where tenant_id = $1 and order_id = $2 order by order_items.id',
         [t, o.id],
       )).rows;
       const asked = ctx.body.items ?? lines.map((l) => ({ order_item_id: l.id, quantity: Number(l.quantity) }));
