@@ -17,7 +17,8 @@ import { emitOpened } from '../listings/history';
 export interface SyncResult {
   /** The marketplace has more orders waiting than one page: `syncMoreOrders` pulls the next. */
   more: boolean;
-  orders: number; settlements: number;
+  orders: number;
+  settlements: number;
   listings: number;
   violations_opened: number;
   violations_resolved: number;
