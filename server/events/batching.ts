@@ -7,6 +7,7 @@
  * that group is handled again by `one`, so a bad message fails alone and is retried, then
  * dead-lettered, exactly as without batching; the others succeed.
  */
+import { groupBy } from '../group-by';
 import type { EventMessage } from './types';
 
 export interface BatchHandlers {
@@ -45,18 +46,12 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
 
   const flush = () => {
     scheduled = false;
-    const byTenant = new Map<string, Waiting[]>();
-    for (const w of waiting) {
-      const list = byTenant.get(w.msg.tenantId) ?? [];
-      list.push(w);
-      byTenant.set(w.msg.tenantId, list);
-    }
     const groups: [string, Waiting[]][] = [];
-    for (const [tenantId, list] of byTenant) {
+    for (const [tenantId, list] of groupBy(waiting, (w) => w.msg.tenantId)) {
       for (let i = 0; i < list.length; i += h.max) groups.push([tenantId, list.slice(i, i + h.max)]);
     }
     const start = groups.slice(0, Math.max(0, limit - running));
-    // what is not started waits, in arrival order, for the next free round
+    // what is not started waits, tenant by tenant in arrival order, for the next free round
     waiting = groups.slice(start.length).flatMap(([, g]) => g);
     for (const [tenantId, group] of start) {
       running++;

@@ -36,6 +36,9 @@ export const DROPSHIP_ALERTS_CONSUMER = 'dropship-alerts';
 const stepBatch = (ctx: ConsumerContext) => (ctx.db.engine === 'pglite' ? 5_000 : 1_000);
 /** Rounds of one consumer at once: what arrives meanwhile waits and makes the next round larger. */
 const STEP_ROUNDS = 2;
+/** A step's rounds: `many` for a round of one tenant's events, itself again one event at a time when the round fails. */
+const stepRounds = (max: number, many: (tenantId: string, msgs: EventMessage[]) => Promise<void>) =>
+  batchedHandler({ max, rounds: STEP_ROUNDS, many, one: (msg) => many(msg.tenantId, [msg]) });
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
 const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
@@ -70,7 +73,7 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'dropship-router',
     batchSize: max,
     concurrency: 2 * max,
-    handle: batchedHandler({ max, rounds: STEP_ROUNDS, many: route, one: (msg) => route(msg.tenantId, [msg]) }),
+    handle: stepRounds(max, route),
   };
 }
 
@@ -107,7 +110,7 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'dropship-labels',
     batchSize: max,
     concurrency: 2 * max,
-    handle: batchedHandler({ max, rounds: STEP_ROUNDS, many: label, one: (msg) => label(msg.tenantId, [msg]) }),
+    handle: stepRounds(max, label),
   };
 }
 
@@ -127,8 +130,8 @@ export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
     );
   // rounds of their own: a flood of scans (a few per parcel) never holds up the tracking pushes
   // that marketplaces count against the seller when late
-  const pushes = batchedHandler({ max, rounds: STEP_ROUNDS, many: push, one: (msg) => push(msg.tenantId, [msg]) });
-  const scans = batchedHandler({ max, rounds: STEP_ROUNDS, many: scan, one: (msg) => scan(msg.tenantId, [msg]) });
+  const pushes = stepRounds(max, push);
+  const scans = stepRounds(max, scan);
   return {
     name: TRACKING_CONSUMER,
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],

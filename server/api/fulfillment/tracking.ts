@@ -47,15 +47,13 @@ export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { s
     [tenantId, todo.map((t) => t.s.external_order_id), todo.map((t) => t.s.marketplace)],
   )).rows.map((r) => [`${r.kind} ${r.ext}`, String(r.id)]));
   const accounts = await loadAccounts(tx, [...new Set(accountOf.values())]);
-  const byAccount = new Map<string, typeof todo>();
-  for (const t of todo) {
+  const sold = todo.flatMap((t) => {
     const acc = accountOf.get(`${t.s.marketplace} ${t.s.external_order_id}`);
-    if (!acc || !accounts.get(acc)) {
-      out[t.k] = 'no_marketplace';
-      continue;
-    }
-    byAccount.set(acc, [...(byAccount.get(acc) ?? []), t]);
-  }
+    if (acc && accounts.get(acc)) return [{ ...t, acc }];
+    out[t.k] = 'no_marketplace';
+    return [];
+  });
+  const byAccount = groupBy(sold, (t) => t.acc);
   const pushed: { k: number; s: (typeof todo)[number]['s']; acc: string }[] = [];
   for (const [acc, list] of byAccount) {
     await pushTrackingAll(connectorFor(tx, accounts.get(acc)!, env), list.map((t) => ({ orderExternalId: t.s.external_order_id!, carrier: t.s.carrier, trackingNumber: t.s.tracking_number })));

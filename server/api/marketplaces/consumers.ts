@@ -22,7 +22,7 @@ const CONNECTOR_CONSUMERS = new Set([PUSH_CONSUMER, SYNC_CONSUMER, VERIFY_CONSUM
 const ACCOUNT_CONSUMERS = new Set([SYNC_CONSUMER, VERIFY_CONSUMER]);
 /**
  * Order pages a sync pulls beyond its first, each in a transaction of its own: a backlog arrives in
- * one sync instead of a page per tick (docs/marketplaces.md "Sync"). A retry starts from the cursor
+ * one sync instead of a page per tick (docs/marketplaces.md "Connectors"). A retry starts from the cursor
  * the last committed page left.
  */
 const MORE_ORDER_PAGES = 50;

@@ -1,5 +1,5 @@
 /**
- * Pulling what happened on a marketplace (docs/marketplaces.md "Sync"): orders since the account's
+ * Pulling what happened on a marketplace (docs/marketplaces.md "Connectors"): orders since the account's
  * cursor become orders through the one order insert (marketplace + external id unique), competitor
  * offers and buy-box owners land on our listings and are checked against MAP, settlements are kept.
  * Runs in the `marketplace-sync` consumer after every sandbox tick (`marketplaces.ticked`).
@@ -119,7 +119,7 @@ async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, conn
 /**
  * The next page of a marketplace's waiting orders, in a transaction of its own, so a backlog (after a
  * pause, or a burst of sales) arrives in one sync and the first page is being routed while the next
- * is pulled (docs/marketplaces.md "Sync").
+ * is pulled (docs/marketplaces.md "Connectors").
  */
 export async function syncMoreOrders(tx: Tx, tenantId: string, accountId: string, env: ConnectorEnv, causationId?: string): Promise<boolean> {
   const account = await loadAccount(tx, accountId);
