@@ -102,12 +102,18 @@ function describe(subject: string, p: Record<string, unknown>): string {
   }
 }
 
+/**
+ * A tenant's ($1) events naming an order ($2), oldest first: `order_ref` is the order an event names,
+ * its `order_id` or the `id` of an `orders.*` event (migration 0025, indexed). Ordered by the bigint
+ * column (e.seq), not by the text it is selected as.
+ */
+export const ORDER_TIMELINE_SQL = `select e.seq::text as seq, e.subject, e.payload, e.created_at, e.correlation_id from events e
+  where e.tenant_id = $1 and e.order_ref = $2
+  order by e.seq limit 500`;
+
 export async function orderTimeline(tx: Tx, tenantId: string, orderId: string) {
   const { rows } = await tx.query<{ seq: string; subject: string; payload: Record<string, unknown>; created_at: Date; correlation_id: string | null }>(
-    // ordered by the bigint column (e.seq), not by the text it is selected as
-    `select e.seq::text as seq, e.subject, e.payload, e.created_at, e.correlation_id from events e
-      where e.tenant_id = $1 and (e.payload->>'order_id' = $2 or (e.subject like 'orders.%' and e.payload->>'id' = $2))
-      order by e.seq limit 500`,
+    ORDER_TIMELINE_SQL,
     [tenantId, orderId],
   );
   return rows.map((r) => ({ seq: Number(r.seq), subject: r.subject, at: iso(r.created_at), text: describe(r.subject, r.payload), data: r.payload }));
