@@ -23,6 +23,9 @@ describe.each(ENGINES)('per-tenant counters on the $name engine', (engine) => {
   let hB: Record<string, string>;
   let tokenA: string;
   let tokenB: string;
+  /** Holds the 'tenant-held' consumer's handlers until the test lets them finish. */
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
   const prefix = `TC${Date.now().toString(36)}_`;
 
   beforeAll(async () => {
@@ -42,6 +45,11 @@ describe.each(ENGINES)('per-tenant counters on the $name engine', (engine) => {
       async handle(m) {
         if ((m.data as { poison?: boolean }).poison) throw new Error('poison');
       },
+    });
+    await s.app.events.register({
+      name: 'tenant-held',
+      filterSubjects: ['jobs.th.*'],
+      handle: () => held,
     });
   }, 60_000);
 
@@ -109,5 +117,15 @@ describe.each(ENGINES)('per-tenant counters on the $name engine', (engine) => {
     const bCounted = (await consumers(hB)).find((c) => c.name === 'tenant-counted')!;
     expect(bCounted).toMatchObject({ delivered: expect.any(Number), acked: 20, dead_lettered: 2 });
     expect(beforeConsumers.find((c) => c.name === 'tenant-counted')).toMatchObject({ acked: 2, dead_lettered: 0 });
+  });
+
+  it("counts the messages being handled in the tenant's lag, and only the tenant's", async () => {
+    await emit(s.db, A, 'jobs.th.a', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // in the handler, not yet acked: still work to do for A (on JetStream too, where they left the stream's pending count)
+    await waitFor(async () => (await consumers(hA)).find((c) => c.name === 'tenant-held' && c.delivered === 3), "A's three deliveries");
+    expect((await consumers(hA)).find((c) => c.name === 'tenant-held')).toMatchObject({ delivered: 3, acked: 0, lag: 3 });
+    expect((await consumers(hB)).find((c) => c.name === 'tenant-held')).toMatchObject({ lag: 0, acked: 0 });
+    release();
+    await waitFor(async () => (await consumers(hA)).find((c) => c.name === 'tenant-held' && c.lag === 0 && c.acked === 3), "A's three acks", 15_000);
   });
 });

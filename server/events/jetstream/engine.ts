@@ -53,7 +53,8 @@ export class JetStreamEngine implements EventEngine {
   private counts = new Map<string, CountsByTenant>();
   private countsTimer: NodeJS.Timeout | null = null;
   private readonly acked = new RecentKeys(ACKED_MEMORY);
-  private readonly handling = new Set<string>();
+  /** Messages handed to a handler and not yet settled, by key (stream:durable:seq) → tenant. */
+  private readonly handling = new Map<string, string>();
   private acks: JsMsg[] = [];
   private ackTimer: NodeJS.Immediate | null = null;
   private started = false;
@@ -180,7 +181,7 @@ export class JetStreamEngine implements EventEngine {
       return;
     }
     if (this.handling.has(key)) return;
-    this.handling.add(key);
+    this.handling.set(key, msg.tenantId);
     this.count(def.name, msg.tenantId, 'delivered');
     try {
       await def.handle(msg);
@@ -307,9 +308,9 @@ export class JetStreamEngine implements EventEngine {
 
   /**
    * A tenant's figures only (docs/events.md "Consumer figures"): lag = the tenant's matching events
-   * not yet relayed to JetStream, its queued replays, and its messages that failed on this replica
-   * and wait for JetStream's redelivery. JetStream's own num_pending counts every tenant's messages
-   * together, so it is not shown to a tenant.
+   * not yet relayed to JetStream, its queued replays, its messages this replica is handling, and
+   * those that failed on this replica and wait for JetStream's redelivery. JetStream's own
+   * num_pending counts every tenant's messages together, so it is not shown to a tenant.
    */
   async consumerStats(tenantId: string): Promise<ConsumerStats[]> {
     await this.flushCounts();
@@ -320,7 +321,11 @@ export class JetStreamEngine implements EventEngine {
       const durables = new Set(entry.durables.map((d) => d.durable));
       let failing = 0;
       for (const [key, v] of this.lastErrors) if (v.tenantId === tenantId && durables.has(key.split(':')[1])) failing++;
-      s.lag += failing;
+      // in hand: a batched consumer holds a round's messages until the round commits (a failed one
+      // that is being retried is counted once, above)
+      let inHand = 0;
+      for (const [key, t] of this.handling) if (t === tenantId && durables.has(key.split(':')[1]) && !this.lastErrors.has(key)) inHand++;
+      s.lag += failing + inHand;
       s.redelivering += failing;
     }
     return base;
