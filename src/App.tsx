@@ -147,6 +147,7 @@ export default function App({ startupMessage = null, modules = registry }: AppPr
             buildTime={appConfig.buildTime}
             version={appConfig.version}
             mode={appConfig.mode}
+            healthEndpoint={healthEndpoint(appConfig.apiBase)}
           />
         </AntApp>
       </ConfigProvider>

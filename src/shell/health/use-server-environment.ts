@@ -1,31 +1,50 @@
 /**
- * The server's environment for the Diagnostics drawer: read from GET /health (`environment`), the
- * same value the Ops Console shows as "Server environment" — so the drawer's "Build mode" (how this
- * bundle was built) and the server's environment are both shown, each named for what it is
- * (docs/decisions.md).
+ * The running server's facts from GET /health. Its environment for the Diagnostics drawer, the same
+ * value the Ops Console shows as "Server environment", so the drawer's "Build mode" (how this bundle
+ * was built) and the server's environment are both shown, each named for what it is
+ * (docs/decisions.md). Its version and commit for the build-info panel, beside the bundle's own: the
+ * bundle is rebuilt only when client code changes, so its commit can be older than the server's.
  */
 import { useEffect, useState } from 'react';
 
-export type ServerEnvironment = { state: 'loading' } | { state: 'known'; value: string } | { state: 'unknown' };
+export type ServerFact = { state: 'loading' } | { state: 'known'; value: string } | { state: 'unknown' };
+export type ServerEnvironment = ServerFact;
 
-export async function readServerEnvironment(endpoint: string, fetchFn: typeof fetch): Promise<string | null> {
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The running server's answer to GET /health: its environment, and its version and commit (`v0.1.0 · 77d6741`). */
+export async function readServerFacts(endpoint: string, fetchFn: typeof fetch): Promise<{ environment: string | null; build: string | null } | null> {
   try {
     const res = await fetchFn(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    const body = (await res.json()) as { environment?: unknown };
-    return typeof body.environment === 'string' && body.environment !== '' ? body.environment : null;
+    const body = (await res.json()) as { environment?: unknown; version?: unknown; commit?: unknown };
+    const version = text(body.version);
+    const commit = text(body.commit);
+    return { environment: text(body.environment), build: version && commit ? `v${version} · ${commit}` : null };
   } catch {
     return null;
   }
 }
 
+export async function readServerEnvironment(endpoint: string, fetchFn: typeof fetch): Promise<string | null> {
+  return (await readServerFacts(endpoint, fetchFn))?.environment ?? null;
+}
+
 /** Reads once per opening (`endpoint` null while closed). */
-export function useServerEnvironment(endpoint: string | null, fetchFn: typeof fetch = (i, init) => window.fetch(i, init)): ServerEnvironment {
-  const [env, setEnv] = useState<ServerEnvironment>({ state: 'loading' });
+export function useServerEnvironment(endpoint: string | null, fetchFn?: typeof fetch): ServerEnvironment {
+  return useServerFact(endpoint, 'environment', fetchFn);
+}
+
+/** One fact of the running server's GET /health, read once per opening (`endpoint` null while closed). */
+export function useServerFact(endpoint: string | null, fact: 'environment' | 'build', fetchFn: typeof fetch = (i, init) => window.fetch(i, init)): ServerFact {
+  const [env, setEnv] = useState<ServerFact>({ state: 'loading' });
   useEffect(() => {
     if (!endpoint) return;
     let alive = true;
     setEnv({ state: 'loading' });
-    void readServerEnvironment(endpoint, fetchFn).then((v) => alive && setEnv(v ? { state: 'known', value: v } : { state: 'unknown' }));
+    void readServerFacts(endpoint, fetchFn).then((f) => {
+      const v = f?.[fact] ?? null;
+      if (alive) setEnv(v ? { state: 'known', value: v } : { state: 'unknown' });
+    });
     return () => {
       alive = false;
     };
