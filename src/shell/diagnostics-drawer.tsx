@@ -11,7 +11,7 @@ import { HEALTH } from '../../contract/constants';
 import type { RequestStats } from '../../providers/api';
 import { HEALTH_LABEL } from './health/health-check';
 import { useHealth } from './health/health-context';
-import { useServerEnvironment } from './health/use-server-environment';
+import { useServerFact } from './health/use-server-environment';
 
 export interface DiagnosticsDrawerProps {
   open: boolean;
@@ -28,7 +28,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
 export function DiagnosticsDrawer({ open, onClose, stats, mode, version, email, fetchFn }: DiagnosticsDrawerProps) {
   const health = useHealth();
-  const server = useServerEnvironment(open ? (health?.endpoint ?? null) : null, fetchFn);
+  const server = useServerFact(open ? (health?.endpoint ?? null) : null, 'environment', fetchFn);
   const screens = Grid.useBreakpoint();
   const errorRed = stats.errorRate > HEALTH.errorRateRedAbove;
   return (

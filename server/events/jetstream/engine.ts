@@ -319,12 +319,14 @@ export class JetStreamEngine implements EventEngine {
       const entry = this.defs.get(s.name);
       if (!entry) continue;
       const durables = new Set(entry.durables.map((d) => d.durable));
+      // a message key is stream:durable:seq
+      const ours = (key: string, tenant: string) => tenant === tenantId && durables.has(key.split(':')[1]);
       let failing = 0;
-      for (const [key, v] of this.lastErrors) if (v.tenantId === tenantId && durables.has(key.split(':')[1])) failing++;
+      for (const [key, v] of this.lastErrors) if (ours(key, v.tenantId)) failing++;
       // in hand: a batched consumer holds a round's messages until the round commits (a failed one
       // that is being retried is counted once, above)
       let inHand = 0;
-      for (const [key, t] of this.handling) if (t === tenantId && durables.has(key.split(':')[1]) && !this.lastErrors.has(key)) inHand++;
+      for (const [key, t] of this.handling) if (ours(key, t) && !this.lastErrors.has(key)) inHand++;
       s.lag += failing + inHand;
       s.redelivering += failing;
     }

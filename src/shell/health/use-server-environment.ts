@@ -8,12 +8,11 @@
 import { useEffect, useState } from 'react';
 
 export type ServerFact = { state: 'loading' } | { state: 'known'; value: string } | { state: 'unknown' };
-export type ServerEnvironment = ServerFact;
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The running server's answer to GET /health: its environment, and its version and commit (`v0.1.0 · 77d6741`). */
-export async function readServerFacts(endpoint: string, fetchFn: typeof fetch): Promise<{ environment: string | null; build: string | null } | null> {
+async function readServerFacts(endpoint: string, fetchFn: typeof fetch): Promise<{ environment: string | null; build: string | null } | null> {
   try {
     const res = await fetchFn(endpoint, { headers: { accept: 'application/json' }, cache: 'no-store' });
     const body = (await res.json()) as { environment?: unknown; version?: unknown; commit?: unknown };
@@ -23,15 +22,6 @@ export async function readServerFacts(endpoint: string, fetchFn: typeof fetch): 
   } catch {
     return null;
   }
-}
-
-export async function readServerEnvironment(endpoint: string, fetchFn: typeof fetch): Promise<string | null> {
-  return (await readServerFacts(endpoint, fetchFn))?.environment ?? null;
-}
-
-/** Reads once per opening (`endpoint` null while closed). */
-export function useServerEnvironment(endpoint: string | null, fetchFn?: typeof fetch): ServerEnvironment {
-  return useServerFact(endpoint, 'environment', fetchFn);
 }
 
 /** One fact of the running server's GET /health, read once per opening (`endpoint` null while closed). */
