@@ -2,7 +2,7 @@
  * Dropshipping end to end (docs/dropshipping.md): as an administrator, switch the automation on from
  * /fulfillment, let a sandbox marketplace sell a listed product, and watch the new order appear live
  * in /orders and flow to shipped on its timeline (routed, purchase order, label, tracking) without a
- * click; buy and void a label by hand; then take a delivered order's return from request to refund.
+ * click; buy and void a label by hand; then take a delivered order's return from request to refund, and find it on the order's page.
  * Real server, real sign-in, Debian's Chromium; the sandbox clock is advanced through its tick endpoints.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -186,5 +186,13 @@ test.describe.serial('dropshipping', () => {
     await expect(page.getByText(/RMA-\d+ refunded/)).toBeVisible({ timeout: 30_000 });
     await expect(drawer).toContainText('Refunded');
     expect((await api.get<{ data: OrderRow }>(`/orders/${shippedOrder}`)).data.status).toBe('returned');
+
+    // the order's page lists its return, which opens the return's drawer on /returns
+    await page.goto(`/orders/${shippedOrder}`);
+    const card = page.getByTestId('order-returns');
+    await expect(card).toContainText('Refunded', { timeout: 30_000 });
+    await card.getByRole('link', { name: /^RMA-\d+$/ }).click();
+    await expect(page).toHaveURL(/\/returns\?id=/);
+    await expect(drawer).toContainText('Refunded', { timeout: 30_000 });
   });
 });

@@ -1,4 +1,4 @@
-/** /orders/:id — one order with its status actions (docs/commerce.md), its live timeline and "Create return" (docs/dropshipping.md). */
+/** /orders/:id — one order with its status actions (docs/commerce.md), its returns, its live timeline and "Create return" (docs/dropshipping.md). */
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
 import { Button } from 'antd';
@@ -6,6 +6,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { CommandGate } from '../../src/shell/command-gate';
 import { OrderTimeline } from './order-timeline';
+import { OrderReturns } from './order-returns';
 import ordersModule from './index';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
@@ -40,6 +41,7 @@ export default function OrderShow() {
     >
       {query.isError && <LoadError what="the order" error={query.error} onRetry={() => query.refetch()} />}
       {order && <OrderDetailView order={order} />}
+      {order && <OrderReturns orderId={order.id} />}
       {order && <OrderTimeline orderId={order.id} />}
     </Show>
   );

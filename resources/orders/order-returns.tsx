@@ -1,0 +1,48 @@
+/**
+ * The order's returns (docs/dropshipping.md "Returns"): each RMA with its status, items and refund,
+ * a link to its drawer on /returns. Shown only when the order has any; return events refresh it
+ * (Refine liveMode auto on the returns resource).
+ */
+import { Card, List, Space, Typography } from 'antd';
+import { useList } from '@refinedev/core';
+import { Link } from 'react-router';
+import type { ReturnRow } from '../../contract/fulfillment';
+import { LoadError } from '../shared/list-error';
+import { dateTime, humanize } from '../shared/format';
+import { dollars } from '../listings/cents';
+import { ReturnStatusTag } from '../returns/return-status-tag';
+
+export function OrderReturns({ orderId }: { orderId: string }) {
+  const { result, query } = useList<ReturnRow>({
+    resource: 'returns',
+    filters: [{ field: 'order_id', operator: 'eq', value: orderId }],
+    sorters: [{ field: 'created_at', order: 'desc' }],
+    pagination: { pageSize: 20 },
+    errorNotification: false,
+  });
+  const rows = result?.data ?? [];
+  if (!query.isError && rows.length === 0) return null;
+  return (
+    <Card data-testid="order-returns" title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>Returns</Typography.Title>} size="small" style={{ marginTop: 24 }}>
+      {query.isError && <LoadError what="the order's returns" error={query.error} onRetry={() => void query.refetch()} />}
+      {rows.length > 0 && (
+        <List
+          aria-label="Returns of this order"
+          dataSource={rows}
+          renderItem={(r) => (
+            <List.Item key={r.id}>
+              <Space wrap size="middle">
+                <Link to={`/returns?id=${encodeURIComponent(r.id)}`}>{r.number}</Link>
+                <ReturnStatusTag status={r.status} />
+                <span>{humanize(r.reason)}</span>
+                <span>{r.items.reduce((n, i) => n + i.quantity, 0)} item(s)</span>
+                {r.refund_cents !== null && <span>Refund {dollars(r.refund_cents)}</span>}
+                <Typography.Text type="secondary">Requested {dateTime(r.created_at)}</Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
