@@ -4,7 +4,7 @@
  * selected return (`?id=`), and "Create return" for a shipped or delivered order. Return events
  * refresh it live.
  */
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, Empty, Select, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
@@ -86,7 +86,11 @@ function ReturnsView() {
               </Button>
             ),
           },
-          { title: 'Order', dataIndex: 'order_id' },
+          {
+            title: 'Order',
+            dataIndex: 'order_id',
+            render: (id: string) => <Link to={`/orders/${encodeURIComponent(id)}`} onClick={(e) => e.stopPropagation()}>{id}</Link>,
+          },
           { title: 'Status', ...sortable('status', sorters), render: (s: ReturnRow['status']) => <ReturnStatusTag status={s} /> },
           { title: 'Reason', dataIndex: 'reason', render: (r: string) => humanize(r) },
           { title: 'Items', key: 'items', align: 'right', render: (_: unknown, r) => r.items.reduce((n, i) => n + i.quantity, 0) },

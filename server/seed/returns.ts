@@ -84,7 +84,8 @@ async function insertReturns(tx: Tx, tenantId: string, returns: SeedReturn[]): P
      select $1, u.o, u.s, u.reason, u.items, u.c, case when u.s = 'refunded' then 'refund' end, u.refund,
             coalesce(u.c in ('new', 'like_new'), false), u.rej, u.h, (u.h->0->>'at')::timestamptz, (u.h->-1->>'at')::timestamptz
        from unnest($2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[], $8::text[], $9::jsonb[])
-         as u(o, s, reason, items, c, refund, rej, h)
+         with ordinality as u(o, s, reason, items, c, refund, rej, h, n)
+      order by u.n
       returning number, order_id, status`,
     [
       tenantId, col((x) => x.order_id), col((x) => x.status), col((x) => x.reason),
@@ -98,7 +99,9 @@ async function insertReturns(tx: Tx, tenantId: string, returns: SeedReturn[]): P
 export async function seedTenantReturns(db: Db, tenantId: string, seed: number, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     if ((await tx.query('select 1 from returns where tenant_id = $1 limit 1', [tenantId])).rows.length) return 0;
-    const rows = await insertReturns(tx, tenantId, planReturns(seed, await candidates(tx, tenantId, now), now));
+    // numbered in the order they were requested, as the console numbers them
+    const planned = planReturns(seed, await candidates(tx, tenantId, now), now).sort((a, b) => a.history[0].at.localeCompare(b.history[0].at));
+    const rows = await insertReturns(tx, tenantId, planned);
     // the order's own history names the return that ended it, as a refund through the console does
     const done = rows.filter((x) => x.status === 'refunded');
     await tx.query(

@@ -61,6 +61,9 @@ describe('demo returns', () => {
       const o = await get<{ status: string }>(SELLER, `/api/orders/${r.order_id}`);
       expect(o.data.status).toBe('delivered');
     }
+    // numbered in the order they were requested
+    const all = (await get<Rma[]>(SELLER, '/api/returns?limit=100&sort=created_at&order=asc')).data.map((r) => Number(r.number.slice(4)));
+    expect(all).toEqual([...all].sort((a, b) => a - b));
     const nw = await get<Rma[]>(NW, '/api/returns?limit=100');
     const nwReturned = await get<unknown[]>(NW, '/api/orders?status=returned&limit=100');
     expect(nw.pagination.total).toBeGreaterThan(nwReturned.pagination.total);
