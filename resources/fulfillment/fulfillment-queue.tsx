@@ -1,7 +1,7 @@
 /**
  * Orders to ship (docs/dropshipping.md "Work queue"): held orders first with their reason and a
- * "Release hold", then orders routed to suppliers and still without a label. Selected orders get
- * their labels in bulk: one POST /shipments per order, a progress bar and each order's result.
+ * "Release hold", then orders routed to suppliers and still without a label, each with "Buy label"
+ * (POST /shipments, rate shopping on the server). Selected orders get their labels in bulk: one POST /shipments per order, a progress bar and each order's result.
  * Paged on the server; routing, label and order events refresh it.
  */
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { useTable } from '@refinedev/antd';
 import { useInvalidate, useNotification, useSubscription, type CrudFilter, type HttpError } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { resourceChannel } from '../../contract/events';
-import type { QueueOrder, ShipmentRow } from '../../contract/fulfillment';
+import { CARRIER_LABEL, type QueueOrder, type ShipmentRow } from '../../contract/fulfillment';
 import { finalMessage } from '../../providers/api';
 import { CommandGate, useCommandAllowed } from '../../src/shell/command-gate';
 import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
@@ -37,6 +37,7 @@ export function FulfillmentQueue() {
   const [selected, setSelected] = useState<string[]>([]);
   const [run, setRun] = useState<BulkRunState | null>(null);
   const [releasing, setReleasing] = useState<string | null>(null);
+  const [buying, setBuying] = useState<string | null>(null);
   const { tableProps, tableQuery, filters, setFilters, setCurrentPage } = useTable<QueueOrder, HttpError>({
     resource: 'fulfillment',
     meta: { path: '/fulfillment/queue' },
@@ -72,6 +73,20 @@ export function FulfillmentQueue() {
       open?.({ type: 'error', message: 'Could not release the hold', description: finalMessage(e) });
     } finally {
       setReleasing(null);
+    }
+  };
+
+  const buyOne = async (id: string) => {
+    setBuying(id);
+    try {
+      const s = await send<ShipmentRow>('/shipments', { order_id: id });
+      open?.({ type: 'success', message: `Label bought for ${id}`, description: `${CARRIER_LABEL[s.carrier] ?? s.carrier} ${humanize(s.service)} · ${s.tracking_number}` });
+      await invalidate({ resource: 'shipments', invalidates: ['list'] });
+      refresh();
+    } catch (e) {
+      open?.({ type: 'error', message: `Could not buy a label for ${id}`, description: finalMessage(e) });
+    } finally {
+      setBuying(null);
     }
   };
 
@@ -173,7 +188,13 @@ export function FulfillmentQueue() {
                     Release hold
                   </Button>
                 </CommandGate>
-              ) : null,
+              ) : (
+                <CommandGate command={fulfillmentModule.commands.buyLabels}>
+                  <Button size="small" loading={buying === o.id} disabled={!!run?.running} onClick={() => buyOne(o.id)} aria-label={`Buy label for ${o.id}`}>
+                    Buy label
+                  </Button>
+                </CommandGate>
+              ),
           },
         ]}
       />
