@@ -33,6 +33,11 @@ export type PurchaseOrderListQuery = z.infer<typeof purchaseOrderListQuery>;
 export const CARRIERS = ['usps', 'ups', 'fedex'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 export const CARRIER_LABEL: Record<Carrier, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' };
+/** A carrier's service as the console names it: `ups`, `ground` → "UPS Ground"; `2nd_day_air` → "2nd day air". */
+export function carrierService(carrier: string, service: string): string {
+  const s = service.replaceAll('_', ' ');
+  return `${CARRIER_LABEL[carrier as Carrier] ?? carrier} ${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+}
 
 /** label_created until the carrier's first scan; exception can recover to in_transit; voided is final. */
 export const SHIPMENT_STATUSES = ['label_created', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'voided'] as const;

@@ -90,7 +90,7 @@ test.describe.serial('dropshipping', () => {
     // its page: routed to a supplier and a purchase order placed, by the automation
     await page.goto(`/orders/${order!.id}`);
     const timeline = page.getByLabel('Order timeline');
-    await expect(timeline).toContainText('Order received from walmart', { timeout: 30_000 });
+    await expect(timeline).toContainText('Order received from Walmart', { timeout: 30_000 });
     await expect(timeline).toContainText(/Routed \(attempt 1\): .*routed to/);
     await expect(timeline).toContainText(/Purchase order PO-\d+ placed with /);
 
@@ -132,7 +132,7 @@ test.describe.serial('dropshipping', () => {
       }, { timeout: 60_000 })
       .not.toBe('');
     expect(fresh!.tracking_number).not.toBe(label!.tracking_number);
-    await expect(timeline).toContainText(`Tracking ${fresh!.tracking_number} pushed to walmart`, { timeout: 60_000 });
+    await expect(timeline).toContainText(`Tracking ${fresh!.tracking_number} pushed to Walmart`, { timeout: 60_000 });
     await expect(timeline.getByText(/^Label bought: /)).toHaveCount(2);
     expect((await api.get<{ data: OrderRow }>(`/orders/${order!.id}`)).data.status).toBe('shipped');
     shippedOrder = order!.id;

@@ -11,7 +11,7 @@ import { useTable } from '@refinedev/antd';
 import { useInvalidate, useNotification, useSubscription, type CrudFilter, type HttpError } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { resourceChannel } from '../../contract/events';
-import { CARRIER_LABEL, type QueueOrder, type ShipmentRow } from '../../contract/fulfillment';
+import { carrierService, type QueueOrder, type ShipmentRow } from '../../contract/fulfillment';
 import { finalMessage } from '../../providers/api';
 import { CommandGate, useCommandAllowed } from '../../src/shell/command-gate';
 import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
@@ -80,7 +80,7 @@ export function FulfillmentQueue() {
     setBuying(id);
     try {
       const s = await send<ShipmentRow>('/shipments', { order_id: id });
-      open?.({ type: 'success', message: `Label bought for ${id}`, description: `${CARRIER_LABEL[s.carrier] ?? s.carrier} ${humanize(s.service)} · ${s.tracking_number}` });
+      open?.({ type: 'success', message: `Label bought for ${id}`, description: `${carrierService(s.carrier, s.service)} · ${s.tracking_number}` });
       await invalidate({ resource: 'shipments', invalidates: ['list'] });
       refresh();
     } catch (e) {

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { Empty, Select, Table, Tag } from 'antd';
-import { CARRIERS, CARRIER_LABEL, SHIPMENT_STATUSES, type ShipmentRow } from '../../contract/fulfillment';
+import { CARRIERS, CARRIER_LABEL, SHIPMENT_STATUSES, carrierService, type ShipmentRow } from '../../contract/fulfillment';
 import { useListTable } from '../shared/use-list-table';
 import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
@@ -60,7 +60,7 @@ export function ShipmentsTable() {
         columns={[
           { title: 'Order', dataIndex: 'order_id', render: (id: string) => <Link to={`/orders/${encodeURIComponent(id)}`}>{id}</Link> },
           { title: 'Status', ...sortable('status', sorters), render: (s: ShipmentRow['status'], r) => <><ShipmentStatusTag status={s} />{r.direction === 'return' && <Tag>Return</Tag>}</> },
-          { title: 'Carrier', dataIndex: 'carrier', render: (c: ShipmentRow['carrier'], r) => `${CARRIER_LABEL[c] ?? c} ${humanize(r.service)}` },
+          { title: 'Carrier', dataIndex: 'carrier', render: (c: ShipmentRow['carrier'], r) => carrierService(c, r.service) },
           { title: 'Tracking number', dataIndex: 'tracking_number' },
           { title: 'Postage', ...sortable('rate_cents', sorters), align: 'right', render: (c: number) => dollars(c) },
           { title: 'Promised by', ...sortable('promised_by', sorters), render: (d: string | null, r) => <>{d ?? '—'} {r.late && <Tag color="warning">Late</Tag>}</> },

@@ -109,6 +109,13 @@ describe('the full flow on the sandbox', () => {
     }
     expect(tl.find((e) => e.subject === 'fulfillment.routed')!.text).toContain(`routed to ${A.name} because`);
     expect(subjects.indexOf('fulfillment.po_placed')).toBeLessThan(subjects.indexOf('labels.bought'));
+    // in the console's words: marketplace, status and carrier names, not their codes
+    const texts = tl.map((e) => e.text);
+    expect(texts).toContain('Order received from Walmart');
+    expect(texts).toContain('Status Pending → Routed (routed to suppliers)');
+    expect(texts.find((t) => t.startsWith('Label bought: '))).toMatch(/^Label bought: (USPS|UPS|FedEx) [A-Z0-9][a-z0-9 ]+ \S+$/);
+    expect(texts.find((t) => t.startsWith('Status Ordered from supplier → Shipped'))).toMatch(/\(label (USPS|UPS|FedEx) [A-Z0-9]/);
+    expect(texts.find((t) => t.startsWith('Tracking '))).toMatch(/ pushed to Walmart$/);
   }, 180_000);
 });
 

@@ -8,7 +8,7 @@ import type { Tx } from '../../db';
 import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../events/outbox';
 import { addDays, quoteRates, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
 import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
-import { DEFAULT_PROMISE_DAYS, type Carrier } from '../../../contract/fulfillment';
+import { DEFAULT_PROMISE_DAYS, carrierService, type Carrier } from '../../../contract/fulfillment';
 import { LABEL_EVENTS } from '../../dropship/events';
 import { loadSettings } from './settings';
 import { statusChanged, stepsTo, writeStatusSteps, type StatusStep } from './order-status';
@@ -138,7 +138,7 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
       tracking_number: l.tracking, late: !l.chosen.meetsPromise, promised_by: l.promised,
     }, l.eventIds));
     if (l.direction !== 'outbound') continue;
-    const steps = stepsTo(l.o.status, 'shipped', `label ${l.chosen.rate.carrier} ${l.chosen.rate.service} ${l.tracking}`);
+    const steps = stepsTo(l.o.status, 'shipped', `label ${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${l.tracking}`);
     moves.push({ orderId: l.orderId, steps });
     for (const st of steps) events.push(statusChanged(l.orderId, st, l.eventIds));
   }

@@ -1,6 +1,7 @@
 /** Reads of the dropshipping API: purchase orders, shipments, the order timeline (docs/dropshipping.md "API"). */
 import type { Tx } from '../../db';
-import type { PurchaseOrderListQuery, ShipmentListQuery } from '../../../contract/fulfillment';
+import { carrierService, type PurchaseOrderListQuery, type ShipmentListQuery } from '../../../contract/fulfillment';
+import { MARKETPLACE_LABEL } from '../../../contract/orders';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -78,12 +79,20 @@ export async function getShipment(tx: Tx, tenantId: string, id: string) {
   return rows[0] ? { ...mapShipment(rows[0]), ship_to: rows[0].ship_to ?? null } : null;
 }
 
-/** What the timeline says of each automated step, from the event's payload. */
+/** `ordered_from_supplier` → "Ordered from supplier", as the console shows a status. */
+const words = (v: unknown) => {
+  const t = String(v).replaceAll('_', ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+};
+/** A marketplace by the name the console gives it (`ebay` → "eBay"). */
+const named = (names: Record<string, string>, v: unknown) => names[String(v)] ?? String(v);
+
+/** What the timeline says of each automated step, from the event's payload, in the console's words. */
 function describe(subject: string, p: Record<string, unknown>): string {
   const reasons = (p.reasons as string[] | undefined) ?? [];
   switch (subject) {
-    case 'orders.created': return `Order received from ${String(p.marketplace ?? 'the marketplace')}`;
-    case 'orders.status_changed': return `Status ${String(p.from)} → ${String(p.to)}${p.reason ? ` (${String(p.reason)})` : ''}`;
+    case 'orders.created': return p.marketplace ? `Order received from ${named(MARKETPLACE_LABEL, p.marketplace)}` : 'Order received from the marketplace';
+    case 'orders.status_changed': return `Status ${words(p.from)} → ${words(p.to)}${p.reason ? ` (${String(p.reason)})` : ''}`;
     case 'fulfillment.routed': return `Routed (attempt ${String(p.attempt)}): ${reasons.join('; ')}`;
     case 'fulfillment.held': return `On hold: ${reasons.join('; ')}`;
     case 'fulfillment.released': return `Hold released by ${String(p.by)} (was: ${String(p.reason)})`;
@@ -91,13 +100,13 @@ function describe(subject: string, p: Record<string, unknown>): string {
     case 'fulfillment.po_confirmed': return `Purchase order ${String(p.number)} confirmed (${String(p.reference)})`;
     case 'fulfillment.po_rejected': return `Purchase order ${String(p.number)} rejected: ${String(p.reason).replaceAll('_', ' ')}`;
     case 'fulfillment.po_shipped': return `Purchase order ${String(p.number)} shipped by the supplier`;
-    case 'labels.bought': return `Label bought: ${String(p.carrier)} ${String(p.service)} ${String(p.tracking_number)}${p.late ? ' (late)' : ''}`;
+    case 'labels.bought': return `Label bought: ${carrierService(String(p.carrier), String(p.service))} ${String(p.tracking_number)}${p.late ? ' (late)' : ''}`;
     case 'labels.voided': return `Label ${String(p.tracking_number)} voided`;
     case 'labels.tracking': return `Carrier: ${String(p.message ?? p.status)}`;
-    case 'fulfillment.tracking_pushed': return `Tracking ${String(p.tracking_number)} pushed to ${String(p.marketplace)}`;
+    case 'fulfillment.tracking_pushed': return `Tracking ${String(p.tracking_number)} pushed to ${named(MARKETPLACE_LABEL, p.marketplace)}`;
     case 'alerts.fulfillment_failed': return String(p.message);
     case 'returns.requested': return `Return ${String(p.number)} requested`;
-    case 'returns.status_changed': return `Return ${String(p.number)} ${String(p.to)}`;
+    case 'returns.status_changed': return `Return ${String(p.number)} ${String(p.to).replaceAll('_', ' ')}`;
     default: return subject;
   }
 }
