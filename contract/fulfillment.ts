@@ -28,6 +28,14 @@ export const purchaseOrderListQuery = listQuery.extend({
 });
 export type PurchaseOrderListQuery = z.infer<typeof purchaseOrderListQuery>;
 
+/** A purchase order as GET /api/purchase-orders answers it: money in cents, the supplier's answers oldest first. */
+export const purchaseOrderRow = z.object({
+  id: z.uuid(), number: z.string(), order_id: z.string(), supplier_id: z.uuid(), supplier_name: z.string().nullable(), attempt: z.number(),
+  status: z.enum(PO_STATUSES), total_cents: z.number(), reject_reason: z.enum(REJECT_REASONS).nullable(), supplier_reference: z.string().nullable(),
+  answers: z.array(z.object({ at: z.string(), status: z.string(), message: z.string().optional() })), created_at: z.string(), updated_at: z.string(),
+});
+export type PurchaseOrderRow = z.infer<typeof purchaseOrderRow>;
+
 // ---- shipments -----------------------------------------------------------------------------
 
 export const CARRIERS = ['usps', 'ups', 'fedex'] as const;

@@ -2,7 +2,7 @@
  * Dropshipping end to end (docs/dropshipping.md): as an administrator, switch the automation on from
  * /fulfillment, let a sandbox marketplace sell a listed product, and watch the new order appear live
  * in /orders and flow to shipped on its timeline (routed, purchase order, label, tracking) without a
- * click; buy and void a label by hand; then take a delivered order's return from request to refund, and find it on the order's page.
+ * click; buy and void a label by hand; then take a delivered order's return from request to refund, and find it on the order's page beside its purchase orders and labels.
  * Real server, real sign-in, Debian's Chromium; the sandbox clock is advanced through its tick endpoints.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -134,6 +134,14 @@ test.describe.serial('dropshipping', () => {
     expect(fresh!.tracking_number).not.toBe(label!.tracking_number);
     await expect(timeline).toContainText(`Tracking ${fresh!.tracking_number} pushed to Walmart`, { timeout: 60_000 });
     await expect(timeline.getByText(/^Label bought: /)).toHaveCount(2);
+    // the order's page lists its purchase order with the supplier's answers, and both labels
+    const purchaseOrders = page.getByTestId('order-purchase-orders');
+    await expect(purchaseOrders).toContainText(/PO-\d+/);
+    await expect(purchaseOrders).toContainText('Purchase order sent');
+    await expect(purchaseOrders).toContainText(/Confirmed as SUP-\d+/);
+    const shipments = page.getByTestId('order-shipments');
+    await expect(shipments).toContainText(fresh!.tracking_number);
+    await expect(shipments.getByRole('row').filter({ hasText: label!.tracking_number })).toContainText('Voided');
     expect((await api.get<{ data: OrderRow }>(`/orders/${order!.id}`)).data.status).toBe('shipped');
     shippedOrder = order!.id;
   });

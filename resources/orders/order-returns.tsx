@@ -3,11 +3,12 @@
  * a link to its drawer on /returns. Shown only when the order has any; return events refresh it
  * (Refine liveMode auto on the returns resource).
  */
-import { Card, List, Space, Typography } from 'antd';
+import { List, Space, Typography } from 'antd';
 import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import type { ReturnRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
+import { OrderSection } from './order-section';
 import { dateTime, humanize } from '../shared/format';
 import { dollars } from '../listings/cents';
 import { ReturnStatusTag } from '../returns/return-status-tag';
@@ -23,7 +24,7 @@ export function OrderReturns({ orderId }: { orderId: string }) {
   const rows = result?.data ?? [];
   if (!query.isError && rows.length === 0) return null;
   return (
-    <Card data-testid="order-returns" title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>Returns</Typography.Title>} size="small" style={{ marginTop: 24 }}>
+    <OrderSection title="Returns" testId="order-returns">
       {query.isError && <LoadError what="the order's returns" error={query.error} onRetry={() => void query.refetch()} />}
       {rows.length > 0 && (
         <List
@@ -43,6 +44,6 @@ export function OrderReturns({ orderId }: { orderId: string }) {
           )}
         />
       )}
-    </Card>
+    </OrderSection>
   );
 }

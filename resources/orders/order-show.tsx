@@ -1,4 +1,4 @@
-/** /orders/:id — one order with its status actions (docs/commerce.md), its returns, its live timeline and "Create return" (docs/dropshipping.md). */
+/** /orders/:id — one order with its status actions (docs/commerce.md), its purchase orders, labels and returns, its live timeline and "Create return" (docs/dropshipping.md). */
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
 import { Button } from 'antd';
@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { CommandGate } from '../../src/shell/command-gate';
 import { OrderTimeline } from './order-timeline';
 import { OrderReturns } from './order-returns';
+import { OrderPurchaseOrders } from './order-purchase-orders';
+import { OrderShipments } from './order-shipments';
 import ordersModule from './index';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
@@ -41,6 +43,8 @@ export default function OrderShow() {
     >
       {query.isError && <LoadError what="the order" error={query.error} onRetry={() => query.refetch()} />}
       {order && <OrderDetailView order={order} />}
+      {order && <OrderPurchaseOrders orderId={order.id} />}
+      {order && <OrderShipments orderId={order.id} />}
       {order && <OrderReturns orderId={order.id} />}
       {order && <OrderTimeline orderId={order.id} />}
     </Show>

@@ -4,13 +4,14 @@
  * returns), refetched when an event naming the order arrives on the orders, fulfillment, shipments
  * or returns channels.
  */
-import { Card, Empty, Skeleton, Timeline, Typography } from 'antd';
+import { Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useCustom, useSubscription, type LiveEvent } from '@refinedev/core';
 import { resourceChannel } from '../../contract/events';
 import type { TimelineEntry } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { dateTime } from '../shared/format';
 import { useCoalesced } from '../shared/use-coalesced';
+import { OrderSection } from './order-section';
 
 const CHANNELS = ['orders', 'fulfillment', 'shipments', 'returns'].map(resourceChannel);
 
@@ -31,7 +32,7 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   useSubscription({ channel: CHANNELS[3], types: ['*'], onLiveEvent: onEvent });
   const rows = query.data?.data.data ?? [];
   return (
-    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>Timeline</Typography.Title>} size="small" style={{ marginTop: 24 }}>
+    <OrderSection title="Timeline">
       {query.isError && <LoadError what="the timeline" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isPending && <Skeleton active />}
       {!query.isPending && !query.isError && rows.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No automated steps yet" />}
@@ -50,6 +51,6 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
           }))}
         />
       )}
-    </Card>
+    </OrderSection>
   );
 }

@@ -14,6 +14,7 @@ import { demoSuppliers, mappedVariant, marketplaceOrder, pos, reemitCreated, wai
 import { waitFor } from './wait-for';
 import { CARRIER_OUTAGE_MESSAGE } from '../../server/dropship/sandbox/carrier';
 import { LABELS_CONSUMER } from '../../server/api/fulfillment/consumers';
+import { purchaseOrderRow } from '../../contract/fulfillment';
 
 let h: Harness;
 const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
@@ -100,7 +101,12 @@ describe('the full flow on the sandbox', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     await waitForOrder(h, SELLER, id, (o) => o.status === 'delivered', 'delivered');
-    expect((await pos(h, SELLER, id))[0].status).toBe('shipped');
+    const [shippedPo] = await pos(h, SELLER, id);
+    expect(shippedPo.status).toBe('shipped');
+    // the order page reads it as the contract describes it, with the supplier's answers in order
+    const parsed = purchaseOrderRow.parse(shippedPo);
+    expect(parsed.answers.map((a) => a.status)).toEqual(['placed', 'confirmed', 'shipped']);
+    expect(parsed.answers[1].message).toBe(`Confirmed as ${parsed.supplier_reference}`);
 
     const tl = (await call(SELLER, 'GET', `/api/orders/${id}/timeline`)).body.data as { subject: string; text: string }[];
     const subjects = tl.map((e) => e.subject);

@@ -1,0 +1,75 @@
+/**
+ * The order's purchase orders (docs/dropshipping.md "Purchase orders"): each with its supplier, status,
+ * cost and the supplier's answers as they came (sent, confirmed as their reference, rejected and why, shipped),
+ * newest first. Shown only when the order has any; purchase order events naming the order refresh it.
+ */
+import { Space, Table, Tag, Typography } from 'antd';
+import { useList, useSubscription, type LiveEvent } from '@refinedev/core';
+import { Link } from 'react-router';
+import { resourceChannel } from '../../contract/events';
+import type { PoStatus, PurchaseOrderRow } from '../../contract/fulfillment';
+import { LoadError } from '../shared/list-error';
+import { OrderSection } from './order-section';
+import { dateTime, humanize } from '../shared/format';
+import { dollars } from '../listings/cents';
+import { useCoalesced } from '../shared/use-coalesced';
+
+const COLOR: Record<PoStatus, string> = { placed: 'gold', confirmed: 'blue', shipped: 'success', rejected: 'error', cancelled: 'default' };
+
+export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
+  const { result, query } = useList<PurchaseOrderRow>({
+    resource: 'purchase-orders',
+    filters: [{ field: 'order_id', operator: 'eq', value: orderId }],
+    sorters: [{ field: 'created_at', order: 'desc' }],
+    pagination: { pageSize: 20 },
+    liveMode: 'off',
+    errorNotification: false,
+  });
+  const refetch = useCoalesced(() => void query.refetch());
+  useSubscription({
+    channel: resourceChannel('fulfillment'),
+    types: ['*'],
+    onLiveEvent: (e: LiveEvent) => {
+      if ((e.payload as { order_id?: unknown }).order_id === orderId) refetch();
+    },
+  });
+  const rows = result?.data ?? [];
+  if (!query.isError && rows.length === 0) return null;
+  return (
+    <OrderSection title="Purchase orders" testId="order-purchase-orders">
+      {query.isError && <LoadError what="the order's purchase orders" error={query.error} onRetry={() => void query.refetch()} />}
+      {rows.length > 0 && (
+        <Table<PurchaseOrderRow>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={rows}
+          scroll={{ x: 760 }}
+          columns={[
+            { title: 'Purchase order', dataIndex: 'number', width: 130 },
+            {
+              title: 'Supplier',
+              dataIndex: 'supplier_name',
+              render: (name: string | null, po) => <Link to={`/suppliers/${encodeURIComponent(po.supplier_id)}`}>{name ?? po.supplier_id}</Link>,
+            },
+            { title: 'Status', dataIndex: 'status', width: 110, render: (s: PoStatus) => <Tag color={COLOR[s] ?? 'default'}>{humanize(s)}</Tag> },
+            { title: 'Cost', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
+            {
+              title: "Supplier's answers",
+              key: 'answers',
+              render: (_: unknown, po) => (
+                <Space direction="vertical" size={0}>
+                  {po.answers.map((a, i) => (
+                    <Typography.Text key={i} style={{ fontSize: 13 }}>
+                      {a.message ?? humanize(a.status)} <Typography.Text type="secondary" style={{ fontSize: 12 }}>{dateTime(a.at)}</Typography.Text>
+                    </Typography.Text>
+                  ))}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+    </OrderSection>
+  );
+}
