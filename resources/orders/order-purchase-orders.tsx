@@ -3,18 +3,17 @@
  * cost and the supplier's answers as they came (sent, confirmed as their reference, rejected and why, shipped),
  * newest first. Shown only when the order has any; purchase order events naming the order refresh it.
  */
-import { Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Typography } from 'antd';
 import { useList, useSubscription, type LiveEvent } from '@refinedev/core';
 import { Link } from 'react-router';
 import { resourceChannel } from '../../contract/events';
 import type { PoStatus, PurchaseOrderRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { OrderSection } from './order-section';
+import { PoStatusTag } from '../fulfillment/po-status-tag';
 import { dateTime, humanize } from '../shared/format';
 import { dollars } from '../listings/cents';
 import { useCoalesced } from '../shared/use-coalesced';
-
-const COLOR: Record<PoStatus, string> = { placed: 'gold', confirmed: 'blue', shipped: 'success', rejected: 'error', cancelled: 'default' };
 
 export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
   const { result, query } = useList<PurchaseOrderRow>({
@@ -52,7 +51,7 @@ export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
               dataIndex: 'supplier_name',
               render: (name: string | null, po) => <Link to={`/suppliers/${encodeURIComponent(po.supplier_id)}`}>{name ?? po.supplier_id}</Link>,
             },
-            { title: 'Status', dataIndex: 'status', width: 110, render: (s: PoStatus) => <Tag color={COLOR[s] ?? 'default'}>{humanize(s)}</Tag> },
+            { title: 'Status', dataIndex: 'status', width: 110, render: (s: PoStatus) => <PoStatusTag status={s} /> },
             { title: 'Cost', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
             {
               title: "Supplier's answers",

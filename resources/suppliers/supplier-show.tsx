@@ -1,7 +1,8 @@
 /**
  * /suppliers/:id — docs/product/routes-and-roles.md, docs/commerce.md: the supplier's fields, score, tier, a performance summary
  * (recency-weighted rates stored by the last scoring; "—" before the first) and the way to its monthly
- * performance charts. Delete says what it will do to the supplier's products, then goes to the list.
+ * performance charts, its variant mappings and the purchase orders sent to it (docs/dropshipping.md). Delete says
+ * what it will do to the supplier's products, then goes to the list.
  */
 import { EditButton, Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
@@ -12,6 +13,7 @@ import { LoadError } from '../shared/list-error';
 import { dateTime, percent } from '../shared/format';
 import { DeleteToListButton } from '../products/delete-to-list-button';
 import { SupplierMappings } from './supplier-mappings';
+import { SupplierPurchaseOrders } from './supplier-purchase-orders';
 import { SupplierSummary, scoreExplanation, supplierDeleteNotice } from './supplier-summary';
 import type { Supplier } from '../../contract/suppliers';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
@@ -60,6 +62,7 @@ export default function SupplierShow() {
             <Descriptions.Item label="Updated">{dateTime(s.updated_at)}</Descriptions.Item>
           </Descriptions>
           <SupplierMappings supplierId={s.id} />
+          <SupplierPurchaseOrders supplierId={s.id} />
         </>
       )}
     </Show>
