@@ -142,6 +142,23 @@ export const fulfillmentQueueQuery = listQuery.extend({
 });
 export type FulfillmentQueueQuery = z.infer<typeof fulfillmentQueueQuery>;
 
+/** GET /api/fulfillment/summary: what waits on dropshipping now, counted on the server (the dashboard's card). */
+export const fulfillmentSummary = z.object({
+  /** in the work queue and not held: waiting for a label */
+  to_ship: z.number(),
+  /** held with a reason (hold rules, unmapped SKU, no supplier left) */
+  held: z.number(),
+  /** purchase orders placed and not yet answered by the supplier */
+  awaiting_supplier: z.number(),
+  /** outbound labels past their promised date and not yet delivered */
+  late_shipments: z.number(),
+  /** parcels the carrier reported an exception for */
+  exceptions: z.number(),
+  /** returns requested, approved, in transit or received: not yet resolved */
+  open_returns: z.number(),
+});
+export type FulfillmentSummary = z.infer<typeof fulfillmentSummary>;
+
 export const queueOrder = z.object({
   id: z.string(),
   marketplace: z.string(),

@@ -1,6 +1,7 @@
 /**
  * /dashboard — docs/product/shell.md frame: "Welcome back", the title, Quick Actions and the API health the
- * shell already measures. The data cards arrive with their domains; until then an honest empty state.
+ * shell already measures, what waits on fulfillment, the top MAP offenders. The other data cards arrive with
+ * their domains; until then an honest empty state.
  * Quick Actions offer only the pages the user may open (the page guard's decision).
  */
 import { Badge, Button, Flex } from 'antd';
@@ -15,6 +16,7 @@ import { PageHeader } from '../shell/page-header';
 import { Panel } from '../shell/panel';
 import { useCanOpen } from '../shell/use-access';
 import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
+import { FulfillmentSummaryCard } from '../../resources/fulfillment/fulfillment-summary-card';
 
 export const QUICK_ACTIONS: readonly { label: string; to: string; icon: ReactNode }[] = [
   { label: 'View Products', to: '/products', icon: <AppstoreOutlined /> },
@@ -52,6 +54,11 @@ export default function DashboardPage() {
           </Flex>
         </Panel>
       </div>
+      {canOpen('/fulfillment') && (
+        <div className="dashboard-row wide">
+          <FulfillmentSummaryCard />
+        </div>
+      )}
       <div className="dashboard-row narrow-first">
         <TopOffendersCard />
         <Panel title="Revenue, advances, fees and alerts" style={{ height: '100%' }}>

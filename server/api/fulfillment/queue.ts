@@ -10,6 +10,19 @@ import { HttpError, notFound } from '../errors';
 import { fulfillmentQueueQuery, orderParams, type QueueOrder } from '../../../contract/fulfillment';
 import { FULFILLMENT_EVENTS } from '../../dropship/events';
 
+/**
+ * An order `o` is in the queue when it is held, or routed and still without a live outbound label —
+ * or shipped on a label that was voided since (the parcel never left: it needs a new label). The
+ * dashboard's counts (summary.ts) read the same.
+ */
+export const IN_QUEUE = [
+  `(o.hold_reason is not null or (not exists (
+     select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status <> 'voided')
+   and (o.status in ('routed', 'ordered_from_supplier') or (o.status = 'shipped' and exists (
+     select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status = 'voided')))))`,
+  `o.status not in ('cancelled', 'returned', 'delivered')`,
+];
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 export function queueRoutes(api: Api) {
@@ -19,16 +32,7 @@ export function queueRoutes(api: Api) {
     permission: 'read:orders',
     query: fulfillmentQueueQuery,
     async handler({ tx, auth, query }) {
-      const where = [
-        'o.tenant_id = $1',
-        // held, or routed and still without a live outbound label — or shipped on a label that was
-        // voided since (the parcel never left: it needs a new label)
-        `(o.hold_reason is not null or (not exists (
-           select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status <> 'voided')
-         and (o.status in ('routed', 'ordered_from_supplier') or (o.status = 'shipped' and exists (
-           select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status = 'voided')))))`,
-        `o.status not in ('cancelled', 'returned', 'delivered')`,
-      ];
+      const where = ['o.tenant_id = $1', ...IN_QUEUE];
       const params: unknown[] = [auth.tenantId];
       if (query.held !== undefined) where.push(query.held ? 'o.hold_reason is not null' : 'o.hold_reason is null');
       if (query.search) { params.push(`%${query.search}%`); where.push(`(o.id ilike $${params.length} or o.customer_name ilike $${params.length})`); }

@@ -29,6 +29,7 @@ import { dropshipConsumers } from './consumers';
 import { CarrierError } from '../../dropship/sandbox/carrier';
 import { queueRoutes } from './queue';
 import { mappingRoutes } from './mappings';
+import { summaryRoutes } from './summary';
 
 const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
   const { sandbox_carrier_outage: _o, ...rest } = s;
@@ -37,6 +38,7 @@ const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
 
 const fulfillment: ApiModule = (api) => {
   queueRoutes(api);
+  summaryRoutes(api);
   mappingRoutes(api);
   api.route({
     method: 'GET',
