@@ -32,6 +32,8 @@ export function cleanDescription(description: string | undefined): string | unde
 }
 
 export function cleanNotification(p: OpenNotificationParams): OpenNotificationParams {
+  // Refine's own success notices describe themselves as "Success" under a message that says it all
+  if (p.type === 'success' && p.description === 'Success') return { ...p, description: undefined };
   if (p.type !== 'error') return p;
   return { ...p, message: cleanTitle(p.message), description: cleanDescription(p.description) };
 }

@@ -1,7 +1,7 @@
 /**
- * Refine's notification provider on antd's notifications — the same behaviour as
- * @refinedev/antd's `useNotificationProvider` (undoable mutations show a countdown with an undo
- * button), written here because importing that package into the shell brings its markdown
+ * Refine's notification provider on antd's notifications — the behaviour of @refinedev/antd's
+ * `useNotificationProvider` (undoable mutations show a countdown with an undo button), except that
+ * the message is the notification's heading and the description the detail below it; written here because importing that package into the shell brings its markdown
  * renderer and pro-layout along into the first page's JavaScript (docs/performance.md "Delivery").
  * List and form pages still use @refinedev/antd; they load on demand.
  */
@@ -41,7 +41,9 @@ export function useAntdNotificationProvider(): NotificationProvider {
           closeIcon: <></>,
         });
       } else {
-        notification.open({ key, description: message, message: description ?? null, type });
+        // the message is the heading and the description the detail under it (Refine's own provider
+        // swaps them, which puts "UPS Ground · 1Z…" above "Label bought for ORD-…")
+        notification.open({ key, message, description: description || undefined, type });
       }
     },
     close: (key) => notification.destroy(key),
