@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { listQuery } from './api';
 import { INT4_MAX, QUANTITY_MAX, WEIGHT_MAX, int, optText, reqText, text } from './fields';
 import { countryCode } from './countries';
+import { humanize } from './words';
 
 export const cents = int(0, INT4_MAX);
 
@@ -43,8 +44,7 @@ export type Carrier = (typeof CARRIERS)[number];
 export const CARRIER_LABEL: Record<Carrier, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' };
 /** A carrier's service as the console names it: `ups`, `ground` → "UPS Ground"; `2nd_day_air` → "2nd day air". */
 export function carrierService(carrier: string, service: string): string {
-  const s = service.replaceAll('_', ' ');
-  return `${CARRIER_LABEL[carrier as Carrier] ?? carrier} ${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+  return `${CARRIER_LABEL[carrier as Carrier] ?? carrier} ${humanize(service)}`;
 }
 
 /** label_created until the carrier's first scan; exception can recover to in_transit; voided is final. */

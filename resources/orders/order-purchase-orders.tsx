@@ -4,26 +4,20 @@
  * newest first. Shown only when the order has any; purchase order events naming the order refresh it.
  */
 import { Space, Table, Typography } from 'antd';
-import { useList, useSubscription, type LiveEvent } from '@refinedev/core';
+import { useSubscription, type LiveEvent } from '@refinedev/core';
 import { Link } from 'react-router';
 import { resourceChannel } from '../../contract/events';
 import type { PoStatus, PurchaseOrderRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { OrderSection } from './order-section';
+import { useOrderRows } from './use-order-rows';
 import { PoStatusTag } from '../fulfillment/po-status-tag';
 import { dateTime, humanize } from '../shared/format';
 import { dollars } from '../listings/cents';
 import { useCoalesced } from '../shared/use-coalesced';
 
 export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
-  const { result, query } = useList<PurchaseOrderRow>({
-    resource: 'purchase-orders',
-    filters: [{ field: 'order_id', operator: 'eq', value: orderId }],
-    sorters: [{ field: 'created_at', order: 'desc' }],
-    pagination: { pageSize: 20 },
-    liveMode: 'off',
-    errorNotification: false,
-  });
+  const { rows, query, hidden } = useOrderRows<PurchaseOrderRow>('purchase-orders', orderId, 'off');
   const refetch = useCoalesced(() => void query.refetch());
   useSubscription({
     channel: resourceChannel('fulfillment'),
@@ -32,8 +26,7 @@ export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
       if ((e.payload as { order_id?: unknown }).order_id === orderId) refetch();
     },
   });
-  const rows = result?.data ?? [];
-  if (!query.isError && rows.length === 0) return null;
+  if (hidden) return null;
   return (
     <OrderSection title="Purchase orders" testId="order-purchase-orders">
       {query.isError && <LoadError what="the order's purchase orders" error={query.error} onRetry={() => void query.refetch()} />}

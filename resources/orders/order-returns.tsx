@@ -4,25 +4,18 @@
  * (Refine liveMode auto on the returns resource).
  */
 import { List, Space, Typography } from 'antd';
-import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import type { ReturnRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { OrderSection } from './order-section';
+import { useOrderRows } from './use-order-rows';
 import { dateTime, humanize } from '../shared/format';
 import { dollars } from '../listings/cents';
 import { ReturnStatusTag } from '../returns/return-status-tag';
 
 export function OrderReturns({ orderId }: { orderId: string }) {
-  const { result, query } = useList<ReturnRow>({
-    resource: 'returns',
-    filters: [{ field: 'order_id', operator: 'eq', value: orderId }],
-    sorters: [{ field: 'created_at', order: 'desc' }],
-    pagination: { pageSize: 20 },
-    errorNotification: false,
-  });
-  const rows = result?.data ?? [];
-  if (!query.isError && rows.length === 0) return null;
+  const { rows, query, hidden } = useOrderRows<ReturnRow>('returns', orderId);
+  if (hidden) return null;
   return (
     <OrderSection title="Returns" testId="order-returns">
       {query.isError && <LoadError what="the order's returns" error={query.error} onRetry={() => void query.refetch()} />}

@@ -5,7 +5,6 @@
  * it (Refine liveMode auto on the shipments resource).
  */
 import { Table, Tag } from 'antd';
-import { useList } from '@refinedev/core';
 import { carrierService, type ShipmentRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { dateTime } from '../shared/format';
@@ -13,17 +12,11 @@ import { dollars } from '../listings/cents';
 import { ShipmentStatusTag } from '../fulfillment/shipment-status-tag';
 import { LabelActions } from '../fulfillment/label-actions';
 import { OrderSection } from './order-section';
+import { useOrderRows } from './use-order-rows';
 
 export function OrderShipments({ orderId }: { orderId: string }) {
-  const { result, query } = useList<ShipmentRow>({
-    resource: 'shipments',
-    filters: [{ field: 'order_id', operator: 'eq', value: orderId }],
-    sorters: [{ field: 'created_at', order: 'desc' }],
-    pagination: { pageSize: 20 },
-    errorNotification: false,
-  });
-  const rows = result?.data ?? [];
-  if (!query.isError && rows.length === 0) return null;
+  const { rows, query, hidden } = useOrderRows<ShipmentRow>('shipments', orderId);
+  if (hidden) return null;
   return (
     <OrderSection title="Shipments" testId="order-shipments">
       {query.isError && <LoadError what="the order's shipments" error={query.error} onRetry={() => void query.refetch()} />}

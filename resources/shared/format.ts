@@ -16,8 +16,5 @@ export function dateTime(iso: string | null | undefined): string {
   return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
 }
 
-/** `ordered_from_supplier` → "Ordered from supplier". */
-export function humanize(value: string): string {
-  const s = value.replace(/_/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+/** `ordered_from_supplier` → "Ordered from supplier": one rule for the console and the server (contract/words.ts). */
+export { humanize } from '../../contract/words';

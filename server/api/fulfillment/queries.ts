@@ -2,6 +2,7 @@
 import type { Tx } from '../../db';
 import { carrierService, type PurchaseOrderListQuery, type ShipmentListQuery } from '../../../contract/fulfillment';
 import { MARKETPLACE_LABEL } from '../../../contract/orders';
+import { humanize } from '../../../contract/words';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -79,11 +80,8 @@ export async function getShipment(tx: Tx, tenantId: string, id: string) {
   return rows[0] ? { ...mapShipment(rows[0]), ship_to: rows[0].ship_to ?? null } : null;
 }
 
-/** `ordered_from_supplier` → "Ordered from supplier", as the console shows a status. */
-const words = (v: unknown) => {
-  const t = String(v).replaceAll('_', ' ');
-  return t.charAt(0).toUpperCase() + t.slice(1);
-};
+/** A status as the console shows it: `ordered_from_supplier` → "Ordered from supplier". */
+const words = (v: unknown) => humanize(String(v));
 /** A marketplace by the name the console gives it (`ebay` → "eBay"). */
 const named = (names: Record<string, string>, v: unknown) => names[String(v)] ?? String(v);
 
