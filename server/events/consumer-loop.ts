@@ -12,7 +12,8 @@ import { deadLetter } from './dlq-store';
 import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import { runtimeTx } from './runtime-tx';
 import { SettleQueue } from './settle-queue';
-import { patternsRegex } from './subjects';
+import { compileMatcher, patternsRegex } from './subjects';
+import type { TailWindow } from './tail';
 import { addCount, bumpTenantCounters, countsOf, type CountsByTenant } from './tenant-counters';
 import type { ConsumerDef, EventMessage } from './types';
 
@@ -35,6 +36,8 @@ const IDLE_MS = 1000;
 /** How many events a fetch may read per message it may claim (docs/events.md "Consumers"). */
 const SCAN_AHEAD = 10;
 const STOP_GRACE_MS = 2000;
+/** How often an idle consumer writes down the cursor it moved past windows it does not match. */
+const QUIET_SAVE_MS = 1000;
 
 export class ConsumerLoop {
   private cursor = 0;
@@ -44,11 +47,21 @@ export class ConsumerLoop {
   private nextRetryAt = Infinity;
   private current: Promise<unknown> = Promise.resolve();
   private readonly regex: string;
+  private readonly matches: (subject: string) => boolean;
+  /**
+   * The events after the cursor up to here match none of this consumer's filters (the tail said
+   * which subjects they have): a fetch starts past them instead of scanning them. 0 = nothing known.
+   */
+  private quietTo = 0;
+  /** The cursor as last written (the quiet windows are written down at most every QUIET_SAVE_MS). */
+  private savedCursor = 0;
+  private savedAt = 0;
   lastRunAt = 0;
   recent = { ok: 0, failed: 0, since: Date.now() };
 
   constructor(private readonly db: Db, readonly def: ResolvedConsumer, private readonly o: LoopOptions) {
     this.regex = patternsRegex(def.filterSubjects);
+    this.matches = compileMatcher(def.filterSubjects);
   }
 
   async register(): Promise<void> {
@@ -68,6 +81,7 @@ export class ConsumerLoop {
       );
     });
     this.cursor = Number(rows[0].cursor);
+    this.savedCursor = this.cursor;
   }
 
   start(): void {
@@ -80,10 +94,22 @@ export class ConsumerLoop {
     await Promise.race([this.current, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
   }
 
-  /** The tail saw events up to `lastSeq`. */
-  notify(lastSeq: number): void {
+  /**
+   * The tail saw events up to `lastSeq`. When its window starts at or before where this consumer
+   * has looked and none of its subjects match, the consumer moves past it without a fetch: a
+   * consumer of a few subjects no longer scans every burst of the others (docs/events.md "Consumers").
+   */
+  notify(lastSeq: number, window?: TailWindow): void {
     this.tailLast = lastSeq;
-    if (lastSeq > this.cursor) this.wakeUp?.();
+    if (window && window.after <= this.position() && ![...window.subjects].some(this.matches)) {
+      this.quietTo = Math.max(this.quietTo, lastSeq);
+    }
+    if (lastSeq > this.position()) this.wakeUp?.();
+  }
+
+  /** Where the next fetch starts: the cursor, or past the quiet events after it. */
+  private position(): number {
+    return Math.max(this.cursor, this.quietTo);
   }
 
   wake(): void {
@@ -104,7 +130,8 @@ export class ConsumerLoop {
         continue;
       }
       // nothing claimed and nothing left to scan: wait for the tail, a retry or the idle tick
-      if (n === 0 && !this.stopped && !(this.o.fetchFromLog && this.tailLast > this.cursor)) {
+      if (n === 0 && !this.stopped && !(this.o.fetchFromLog && this.tailLast > this.position())) {
+        await this.saveQuiet().catch((e) => this.o.onError(e));
         const untilRetry = this.nextRetryAt - Date.now();
         await this.sleep(Math.max(1, Math.min(IDLE_MS, untilRetry)));
       }
@@ -133,7 +160,7 @@ export class ConsumerLoop {
     const claimed = await runtimeTx(this.db, async (tx) => {
       const retries = await this.claim(tx);
       const room = this.def.batchSize - retries.length;
-      const fresh = this.o.fetchFromLog && this.tailLast > this.cursor && room > 0 ? await this.fetch(tx, room) : [];
+      const fresh = this.o.fetchFromLog && this.tailLast > this.position() && room > 0 ? await this.fetch(tx, room) : [];
       const all = [...retries, ...fresh];
       await bumpTenantCounters(tx, this.def.name, countsOf(all, 'delivered'));
       return all;
@@ -183,7 +210,9 @@ export class ConsumerLoop {
       this.tailLast = this.cursor; // another replica is fetching for this consumer right now
       return [];
     }
-    const cursor = Number(lock.rows[0].cursor);
+    const saved = Number(lock.rows[0].cursor);
+    // past the events the tail said this consumer does not match (they hold no message of it)
+    const cursor = Math.max(saved, this.quietTo);
     const { rows } = await tx.query<{ seq: number | null; tenant_id: string; claimed: boolean }>(
       // scans up to SCAN_AHEAD × limit events but claims at most `limit` matches: a consumer that
       // matches few subjects walks a burst of others in few rounds. The cursor stops at the last
@@ -200,12 +229,28 @@ export class ConsumerLoop {
     );
     const maxRow = rows.find((r) => !r.claimed);
     const maxseq = maxRow?.seq == null ? cursor : Number(maxRow.seq);
-    if (maxseq > cursor) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
+    if (maxseq > saved) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
     this.cursor = maxseq;
+    this.savedCursor = Math.max(this.savedCursor, maxseq);
     if (maxseq === cursor) this.tailLast = cursor; // caught up: wait for the tail to report more
     const fresh = rows.filter((r) => r.claimed).map((r) => ({ seq: Number(r.seq), tenant_id: r.tenant_id, attempts: 1, first_failure_at: null }));
     if (fresh.length > 0) await tx.query('update event_consumers set delivered = delivered + $2 where name = $1', [this.def.name, fresh.length]);
     return fresh;
+  }
+
+  /**
+   * Writes down a cursor moved only past quiet windows, at most every QUIET_SAVE_MS, so that a
+   * restart does not scan them again and the ops figures show how far the consumer got. Monotonic:
+   * another replica's cursor past it stays.
+   */
+  private async saveQuiet(): Promise<void> {
+    if (!this.o.fetchFromLog || this.quietTo <= this.savedCursor || Date.now() - this.savedAt < QUIET_SAVE_MS) return;
+    const to = this.quietTo;
+    this.savedAt = Date.now();
+    await runtimeTx(this.db, (tx) =>
+      tx.query('update event_consumers set cursor = greatest(cursor, $2), updated_at = now() where name = $1', [this.def.name, to]),
+    );
+    this.savedCursor = Math.max(this.savedCursor, to);
   }
 
   private async claim(tx: Tx): Promise<Claimed[]> {

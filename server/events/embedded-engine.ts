@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { EventsConfig } from './config';
 import { ConsumerLoop, type ResolvedConsumer } from './consumer-loop';
 import { embeddedConsumerStats } from './consumer-stats';
-import type { TailListener } from './tail';
+import type { TailListener, TailWindow } from './tail';
 import type { ConsumerDef, ConsumerStats, EngineHealth, EventEngine } from './types';
 
 export function resolveConsumer(def: ConsumerDef, cfg: EventsConfig): ResolvedConsumer {
@@ -60,8 +60,8 @@ export class EmbeddedEngine implements EventEngine {
     await Promise.all([...this.loops.values()].map((l) => l.stop()));
   }
 
-  notify(lastSeq: number): void {
-    for (const l of this.loops.values()) l.notify(lastSeq);
+  notify(lastSeq: number, window?: TailWindow): void {
+    for (const l of this.loops.values()) l.notify(lastSeq, window);
   }
 
   wake(consumer?: string): void {

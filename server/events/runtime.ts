@@ -66,8 +66,8 @@ export class EventRuntime {
     this.tail.listen(this.hub);
     const stats = new StatsRollup(this.db, (e) => this.log.error({ err: e }, 'event stats'));
     this.tail.listen({
-      onAdvance: (seq) => {
-        this.engine.notify(seq);
+      onAdvance: (seq, window) => {
+        this.engine.notify(seq, window);
         void stats.kick();
       },
     });

@@ -8,6 +8,15 @@ import { runtimeTx } from './runtime-tx';
 import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import type { EventRecord } from './types';
 
+/**
+ * What the tail learned of the events it just noticed: every event with `after` < seq ≤ the new last
+ * sequence has one of `subjects`. A consumer that matches none of them has nothing to fetch there.
+ */
+export interface TailWindow {
+  after: number;
+  subjects: ReadonlySet<string>;
+}
+
 export interface TailListener {
   /**
    * Full records, every visible event with `after` < seq (in order); only read when some listener
@@ -15,7 +24,7 @@ export interface TailListener {
    */
   onEvents?(events: EventRecord[], after: number): void;
   wantsRecords?(): boolean;
-  onAdvance?(lastSeq: number): void;
+  onAdvance?(lastSeq: number, window: TailWindow): void;
 }
 
 const BATCH = 1000;
@@ -85,14 +94,19 @@ export class EventTail {
           this.last = events[events.length - 1].seq;
           full = rows.length === BATCH;
           for (const l of this.listeners) l.onEvents?.(events, after);
-          for (const l of this.listeners) l.onAdvance?.(this.last);
+          const window = { after, subjects: new Set(events.map((e) => e.subject)) };
+          for (const l of this.listeners) l.onAdvance?.(this.last, window);
         }
       } else {
-        const { rows } = await runtimeTx(this.db, (tx) => tx.query<{ m: number | null }>('select max(seq) as m from events'));
-        const m = Number(rows[0]?.m ?? 0);
-        if (m > this.last) {
-          this.last = m;
-          for (const l of this.listeners) l.onAdvance?.(m);
+        // the new events' subjects, one row each, in one statement (one snapshot): the consumers
+        // skip a window none of whose subjects they match without scanning it (docs/events.md "Consumers")
+        const { rows } = await runtimeTx(this.db, (tx) =>
+          tx.query<{ subject: string; m: number | string }>('select subject, max(seq) as m from events where seq > $1 group by subject', [this.last]),
+        );
+        if (rows.length > 0) {
+          const window = { after: this.last, subjects: new Set(rows.map((r) => r.subject)) };
+          this.last = Math.max(...rows.map((r) => Number(r.m)));
+          for (const l of this.listeners) l.onAdvance?.(this.last, window);
         }
       }
     } catch (e) {

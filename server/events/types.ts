@@ -1,7 +1,7 @@
 /** Shapes shared by the event engines, the SSE hub and the API — docs/events.md, docs/product/data.md (stream event). */
 import type { StreamName } from '../../contract/events';
 import type { ConsumerInfo } from '../../contract/streams';
-import type { TailListener } from './tail';
+import type { TailListener, TailWindow } from './tail';
 
 /** One row of the event log. */
 export interface EventRecord {
@@ -66,8 +66,8 @@ export interface EventEngine {
   register(def: ConsumerDef): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** New events exist up to this sequence (from the tail): wake the consumers. */
-  notify(lastSeq: number): void;
+  /** New events exist up to this sequence (from the tail), with the subjects `window` names: wake the consumers. */
+  notify(lastSeq: number, window?: TailWindow): void;
   /** Replayed DLQ rows were queued: deliver them now. */
   wake(consumer?: string): void;
   connected(): boolean;
