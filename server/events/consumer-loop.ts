@@ -13,6 +13,7 @@ import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import { runtimeTx } from './runtime-tx';
 import { SettleQueue } from './settle-queue';
 import { compileMatcher, patternsRegex } from './subjects';
+import { KnownMatches } from './known-matches';
 import type { TailWindow } from './tail';
 import { addCount, bumpTenantCounters, countsOf, type CountsByTenant } from './tenant-counters';
 import type { ConsumerDef, EventMessage } from './types';
@@ -47,13 +48,9 @@ export class ConsumerLoop {
   private nextRetryAt = Infinity;
   private current: Promise<unknown> = Promise.resolve();
   private readonly regex: string;
-  private readonly matches: (subject: string) => boolean;
-  /**
-   * The events after the cursor up to here match none of this consumer's filters (the tail said
-   * which subjects they have): a fetch starts past them instead of scanning them. 0 = nothing known.
-   */
-  private quietTo = 0;
-  /** The cursor as last written (the quiet windows are written down at most every QUIET_SAVE_MS). */
+  /** What the tail's windows told of the matches past the cursor: a fetch claims them without a scan. */
+  private readonly known: KnownMatches;
+  /** The cursor as last written (quiet windows are written down at most every QUIET_SAVE_MS). */
   private savedCursor = 0;
   private savedAt = 0;
   lastRunAt = 0;
@@ -61,7 +58,7 @@ export class ConsumerLoop {
 
   constructor(private readonly db: Db, readonly def: ResolvedConsumer, private readonly o: LoopOptions) {
     this.regex = patternsRegex(def.filterSubjects);
-    this.matches = compileMatcher(def.filterSubjects);
+    this.known = new KnownMatches(compileMatcher(def.filterSubjects));
   }
 
   async register(): Promise<void> {
@@ -95,21 +92,19 @@ export class ConsumerLoop {
   }
 
   /**
-   * The tail saw events up to `lastSeq`. When its window starts at or before where this consumer
-   * has looked and none of its subjects match, the consumer moves past it without a fetch: a
+   * The tail saw events up to `lastSeq`, with the subjects `window` names: a window this consumer
+   * does not match is passed without a fetch, and sparse matches are fetched by sequence, so a
    * consumer of a few subjects no longer scans every burst of the others (docs/events.md "Consumers").
    */
   notify(lastSeq: number, window?: TailWindow): void {
     this.tailLast = lastSeq;
-    if (window && window.after <= this.position() && ![...window.subjects].some(this.matches)) {
-      this.quietTo = Math.max(this.quietTo, lastSeq);
-    }
+    if (window) this.known.learn(window, lastSeq, this.cursor);
     if (lastSeq > this.position()) this.wakeUp?.();
   }
 
-  /** Where the next fetch starts: the cursor, or past the quiet events after it. */
+  /** How far this consumer has nothing left to fetch: its cursor, or past quiet windows after it. */
   private position(): number {
-    return Math.max(this.cursor, this.quietTo);
+    return this.known.idleTo(this.cursor);
   }
 
   wake(): void {
@@ -211,31 +206,45 @@ export class ConsumerLoop {
       return [];
     }
     const saved = Number(lock.rows[0].cursor);
-    // past the events the tail said this consumer does not match (they hold no message of it)
-    const cursor = Math.max(saved, this.quietTo);
-    const { rows } = await tx.query<{ seq: number | null; tenant_id: string; claimed: boolean }>(
-      // scans up to SCAN_AHEAD × limit events but claims at most `limit` matches: a consumer that
-      // matches few subjects walks a burst of others in few rounds. The cursor stops at the last
-      // match when the claim is full (the rest of the window is read again next round).
-      `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $6),
-            m as (select seq, tenant_id, subject from ev where subject ~ $3 order by seq limit $4),
-            ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
-                    select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($5 || ' milliseconds')::interval
-                      from m
-                    on conflict do nothing returning seq, tenant_id)
-       select seq, tenant_id, true as claimed from ins
-       union all select case when (select count(*) from m) >= $4 then (select max(seq) from m) else (select max(seq) from ev) end, null, false`,
-      [this.def.name, cursor, this.regex, limit, String(this.def.ackWaitMs), limit * SCAN_AHEAD],
-    );
+    const from = Math.max(saved, this.cursor);
+    const plan = this.known.plan(from, limit);
+    const { rows } = plan
+      ? await this.claimKnown(tx, plan.seqs, plan.to)
+      : await tx.query<{ seq: number | null; tenant_id: string; claimed: boolean }>(
+          // scans up to SCAN_AHEAD × limit events but claims at most `limit` matches: a consumer that
+          // matches few subjects walks a burst of others in few rounds. The cursor stops at the last
+          // match when the claim is full (the rest of the window is read again next round).
+          `with ev as (select seq, tenant_id, subject from events where seq > $2 order by seq limit $6),
+                m as (select seq, tenant_id, subject from ev where subject ~ $3 order by seq limit $4),
+                ins as (insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
+                        select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($5 || ' milliseconds')::interval
+                          from m
+                        on conflict do nothing returning seq, tenant_id)
+           select seq, tenant_id, true as claimed from ins
+           union all select case when (select count(*) from m) >= $4 then (select max(seq) from m) else (select max(seq) from ev) end, null, false`,
+          [this.def.name, from, this.regex, limit, String(this.def.ackWaitMs), limit * SCAN_AHEAD],
+        );
     const maxRow = rows.find((r) => !r.claimed);
-    const maxseq = maxRow?.seq == null ? cursor : Number(maxRow.seq);
+    const maxseq = maxRow?.seq == null ? from : Number(maxRow.seq);
     if (maxseq > saved) await tx.query('update event_consumers set cursor = $2, updated_at = now() where name = $1', [this.def.name, maxseq]);
     this.cursor = maxseq;
     this.savedCursor = Math.max(this.savedCursor, maxseq);
-    if (maxseq === cursor) this.tailLast = cursor; // caught up: wait for the tail to report more
+    if (maxseq === from) this.tailLast = from; // caught up: wait for the tail to report more
     const fresh = rows.filter((r) => r.claimed).map((r) => ({ seq: Number(r.seq), tenant_id: r.tenant_id, attempts: 1, first_failure_at: null }));
     if (fresh.length > 0) await tx.query('update event_consumers set delivered = delivered + $2 where name = $1', [this.def.name, fresh.length]);
     return fresh;
+  }
+
+  /** Claims the matches the tail listed (no scan) and moves the cursor to `to`: none lies between. */
+  private async claimKnown(tx: Tx, seqs: number[], to: number) {
+    const ins = seqs.length === 0 ? { rows: [] } : await tx.query<{ seq: number; tenant_id: string }>(
+      `insert into consumer_deliveries (consumer, seq, tenant_id, subject, status, attempts, next_attempt_at, locked_until)
+       select $1, seq, tenant_id, subject, 'inflight', 1, now(), now() + ($4 || ' milliseconds')::interval
+         from events where seq = any($2::bigint[]) and subject ~ $3
+       on conflict do nothing returning seq, tenant_id`,
+      [this.def.name, seqs, this.regex, String(this.def.ackWaitMs)],
+    );
+    return { rows: [...ins.rows.map((r) => ({ ...r, claimed: true })), { seq: to, tenant_id: '', claimed: false }] };
   }
 
   /**
@@ -244,8 +253,8 @@ export class ConsumerLoop {
    * another replica's cursor past it stays.
    */
   private async saveQuiet(): Promise<void> {
-    if (!this.o.fetchFromLog || this.quietTo <= this.savedCursor || Date.now() - this.savedAt < QUIET_SAVE_MS) return;
-    const to = this.quietTo;
+    const to = this.position();
+    if (!this.o.fetchFromLog || to <= this.savedCursor || Date.now() - this.savedAt < QUIET_SAVE_MS) return;
     this.savedAt = Date.now();
     await runtimeTx(this.db, (tx) =>
       tx.query('update event_consumers set cursor = greatest(cursor, $2), updated_at = now() where name = $1', [this.def.name, to]),

@@ -9,13 +9,18 @@ import { EVENT_COLUMNS, toRecord, type EventRow } from './records';
 import type { EventRecord } from './types';
 
 /**
- * What the tail learned of the events it just noticed: every event with `after` < seq ≤ the new last
- * sequence has one of `subjects`. A consumer that matches none of them has nothing to fetch there.
+ * What the tail learned of the events it just noticed (every event with `after` < seq ≤ the new last
+ * sequence): each subject they have, with its sequences when there are at most SPARSE_MAX of it in
+ * the window, else null. A consumer matching none of the subjects has nothing to fetch there, and
+ * one matching only listed ones fetches exactly those (server/events/known-matches.ts).
  */
 export interface TailWindow {
   after: number;
-  subjects: ReadonlySet<string>;
+  subjects: ReadonlyMap<string, readonly number[] | null>;
 }
+
+/** A subject with more events than this in one window is named without its sequences. */
+export const SPARSE_MAX = 64;
 
 export interface TailListener {
   /**
@@ -94,17 +99,21 @@ export class EventTail {
           this.last = events[events.length - 1].seq;
           full = rows.length === BATCH;
           for (const l of this.listeners) l.onEvents?.(events, after);
-          const window = { after, subjects: new Set(events.map((e) => e.subject)) };
+          const window = { after, subjects: subjectsOf(events) };
           for (const l of this.listeners) l.onAdvance?.(this.last, window);
         }
       } else {
         // the new events' subjects, one row each, in one statement (one snapshot): the consumers
-        // skip a window none of whose subjects they match without scanning it (docs/events.md "Consumers")
+        // pass what they do not match, and fetch sparse matches by sequence (docs/events.md "Consumers")
         const { rows } = await runtimeTx(this.db, (tx) =>
-          tx.query<{ subject: string; m: number | string }>('select subject, max(seq) as m from events where seq > $1 group by subject', [this.last]),
+          tx.query<{ subject: string; m: number | string; seqs: (number | string)[] | null }>(
+            `select subject, max(seq) as m, case when count(*) <= ${SPARSE_MAX} then array_agg(seq) end as seqs
+               from events where seq > $1 group by subject`,
+            [this.last],
+          ),
         );
         if (rows.length > 0) {
-          const window = { after: this.last, subjects: new Set(rows.map((r) => r.subject)) };
+          const window = { after: this.last, subjects: new Map(rows.map((r) => [r.subject, r.seqs ? r.seqs.map(Number) : null])) };
           this.last = Math.max(...rows.map((r) => Number(r.m)));
           for (const l of this.listeners) l.onAdvance?.(this.last, window);
         }
@@ -119,4 +128,15 @@ export class EventTail {
       this.schedule(again ? 0 : this.pollMs);
     }
   }
+}
+
+function subjectsOf(events: readonly EventRecord[]): Map<string, number[] | null> {
+  const out = new Map<string, number[] | null>();
+  for (const e of events) {
+    const seqs = out.get(e.subject);
+    if (seqs === undefined) out.set(e.subject, [e.seq]);
+    else if (seqs !== null && seqs.length < SPARSE_MAX) seqs.push(e.seq);
+    else out.set(e.subject, null);
+  }
+  return out;
 }
