@@ -4,6 +4,7 @@ import type { Db, QueryResult, Tx, TxOptions } from './types';
 import { applyTenantSettings } from './settings';
 import { readMessage } from './inline';
 import { preparedRead, type PreparedSet } from './prepared';
+import { Turns } from './turns';
 
 export async function openPglite(dataDir: string | undefined, username?: string): Promise<PGlite> {
   return PGlite.create(dataDir, username ? { username } : {});
@@ -36,27 +37,36 @@ const yieldToSockets = () => new Promise<void>((resolve) => setImmediate(resolve
 
 export function pgliteDb(pg: PGlite): Db {
   let active = 0;
-  const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await pg.query<T>(sql, params as unknown[]);
-    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  // Every call takes a turn (turns.ts: urgent work first), and each turn starts after a pass of the
+  // event loop. PGlite runs a call in this thread, and calls waiting on its lock ran back to back in
+  // one chain of promise callbacks: the requests that arrived meanwhile were read only after the whole
+  // chain, then served in socket order, not in arrival order — with 10 clients some answers took
+  // twice the median. A turn starting after setImmediate lets the poll phase read them first
+  // (docs/performance.md "Listings"); a burst of transactions (a consumer working through a backlog)
+  // likewise lets sockets, timers and compression run between them.
+  const turns = new Turns();
+  const inTurn = async <R>(urgent: boolean, fn: () => Promise<R>): Promise<R> => {
+    const release = await turns.take(urgent);
+    try {
+      await yieldToSockets();
+      return await fn();
+    } finally {
+      release();
+    }
   };
+  const query = <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> =>
+    inTurn(false, async () => {
+      const r = await pg.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    });
   // the one session's prepared reads (prepared.ts); a message's answer is its last statement's
   const have: PreparedSet = new Set();
-  // Reads take turns, each after a pass of the event loop. PGlite runs a call in this thread, and the
-  // calls waiting on its lock ran back to back in one chain of promise callbacks: the requests that
-  // arrived meanwhile were read only after the whole chain, then served in socket order, not in
-  // arrival order — with 10 clients some answers took twice the median. A turn starting after
-  // setImmediate lets the poll phase read them first (docs/performance.md "Listings").
-  let turn: Promise<unknown> = Promise.resolve();
-  const run = (message: string): Promise<QueryResult<unknown>> => {
-    const mine = turn.then(yieldToSockets).then(async () => {
+  const run = (message: string): Promise<QueryResult<unknown>> =>
+    inTurn(false, async () => {
       const results = await pg.exec(message);
       const r = results[results.length - 1];
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     });
-    turn = mine.catch(() => undefined);
-    return mine;
-  };
   const db: Db = {
     engine: 'pglite',
     query,
@@ -73,11 +83,7 @@ export function pgliteDb(pg: PGlite): Db {
     async transaction<T>(fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
       active++;
       try {
-        // PGlite runs in this thread and never waits on I/O, so back-to-back transactions (a consumer
-        // working through a burst) would chain promise callbacks without end, and sockets, timers and
-        // compression would wait for the whole burst: each transaction first lets them run
-        await yieldToSockets();
-        return await pg.transaction(async (t) => {
+        return await inTurn(opts.urgent ?? false, () => pg.transaction(async (t) => {
           const tx: Tx = {
             async query<R>(sql: string, params?: unknown[]) {
               const r = await t.query<R>(sql, params as unknown[]);
@@ -86,7 +92,7 @@ export function pgliteDb(pg: PGlite): Db {
           };
           await applyTenantSettings(tx, opts);
           return fn(tx);
-        });
+        }));
       } finally {
         active--;
       }

@@ -12,6 +12,11 @@ export interface TxOptions {
   tenantId?: string;
   /** Sets `app.user_id` (profiles policy lets a user read their own row). */
   userId?: string;
+  /**
+   * Served before other waiting work on PGlite's one connection (server/db/turns.ts): the event tail
+   * and the first step of an order's automation. PostgreSQL, with a pool, ignores it.
+   */
+  urgent?: boolean;
 }
 
 export interface Db extends Queryable {

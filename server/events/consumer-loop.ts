@@ -91,6 +91,11 @@ export class ConsumerLoop {
     await Promise.race([this.current, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
   }
 
+  /** A runtime transaction of this consumer's deliveries (urgent when the consumer is). */
+  private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return runtimeTx(this.db, fn, 'events', this.def.urgent);
+  }
+
   /**
    * The tail saw events up to `lastSeq`, with the subjects `window` names: a window this consumer
    * does not match is passed without a fetch, and sparse matches are fetched by sequence, so a
@@ -152,7 +157,7 @@ export class ConsumerLoop {
   async runOnce(): Promise<number> {
     this.lastRunAt = Date.now();
     if (Date.now() - this.recent.since > 5 * 60_000) this.recent = { ok: 0, failed: 0, since: Date.now() };
-    const claimed = await runtimeTx(this.db, async (tx) => {
+    const claimed = await this.tx(async (tx) => {
       const retries = await this.claim(tx);
       const room = this.def.batchSize - retries.length;
       const fresh = this.o.fetchFromLog && this.tailLast > this.position() && room > 0 ? await this.fetch(tx, room) : [];
@@ -164,13 +169,13 @@ export class ConsumerLoop {
       if (this.nextRetryAt <= Date.now()) this.nextRetryAt = Infinity;
       return 0;
     }
-    const { rows } = await runtimeTx(this.db, (tx) =>
+    const { rows } = await this.tx((tx) =>
       tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq = any($1::bigint[])`, [claimed.map((c) => c.seq)]),
     );
     const bySeq = new Map(rows.map((r) => [Number(r.seq), toRecord(r)]));
     // results are settled as they come (group commit): a slow or hung handler does not hold back
     // the acks of the others, so a crash loses at most the acks in the one flush under way
-    const settled = new SettleQueue<Settled>((batch) => runtimeTx(this.db, (tx) => this.settle(tx, batch)), () => this.stopped);
+    const settled = new SettleQueue<Settled>((batch) => this.tx((tx) => this.settle(tx, batch)), () => this.stopped);
     const done = (r: Settled) => settled.push(r);
     let i = 0;
     const worker = async () => {

@@ -14,6 +14,7 @@ export function resolveConsumer(def: ConsumerDef, cfg: EventsConfig): ResolvedCo
     maxDeliver: cfg.maxDeliver,
     backoffMs: cfg.backoffMs,
     ackWaitMs: cfg.ackWaitMs,
+    urgent: false,
     ...def,
   };
 }

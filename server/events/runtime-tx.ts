@@ -10,11 +10,12 @@ import type { Db, Tx } from '../db';
 /** Whose cross-tenant policies a runtime transaction passes: the event runtime's, the import worker's or the scheduler's (tenant ids only). */
 export type RuntimeScope = 'events' | 'imports' | 'scheduler';
 
-export async function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, scope: RuntimeScope = 'events'): Promise<T> {
+/** `urgent`: served before other waiting work on PGlite's one connection (server/db/turns.ts). */
+export async function runtimeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, scope: RuntimeScope = 'events', urgent = false): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query("select set_config('app.runtime', $1, true)", [scope]);
     return fn(tx);
-  });
+  }, urgent ? { urgent } : {});
 }
 
 export function tenantTx<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

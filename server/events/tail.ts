@@ -33,6 +33,8 @@ export interface TailListener {
 }
 
 const BATCH = 1000;
+/** Every consumer waits on the tail to learn of new events: on PGlite its polls go first (server/db/turns.ts). */
+const URGENT = true;
 
 export class EventTail {
   private last = 0;
@@ -90,8 +92,11 @@ export class EventTail {
       const wantRecords = this.listeners.some((l) => l.wantsRecords?.());
       this.lastPollAt = Date.now();
       if (wantRecords) {
-        const { rows } = await runtimeTx(this.db, (tx) =>
-          tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq > $1 order by seq limit ${BATCH}`, [this.last]),
+        const { rows } = await runtimeTx(
+          this.db,
+          (tx) => tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq > $1 order by seq limit ${BATCH}`, [this.last]),
+          'events',
+          URGENT,
         );
         if (rows.length > 0) {
           const events = rows.map(toRecord);
@@ -111,6 +116,8 @@ export class EventTail {
                from events where seq > $1 group by subject`,
             [this.last],
           ),
+          'events',
+          URGENT,
         );
         if (rows.length > 0) {
           const window = { after: this.last, subjects: new Map(rows.map((r) => [r.subject, r.seqs ? r.seqs.map(Number) : null])) };

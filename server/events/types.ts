@@ -33,6 +33,11 @@ export interface ConsumerDef {
   batchSize?: number;
   /** Handlers of one batch run at most this many at a time. */
   concurrency?: number;
+  /**
+   * The embedded engine's transactions for its deliveries (claims, reads, acks) go before other
+   * waiting work on PGlite's one connection (server/db/turns.ts); its handler marks its own.
+   */
+  urgent?: boolean;
   /** Name under which the worker reports its heartbeat (agent_health). */
   agentName?: string;
   /** Resolves = ack; throws = nak (retried with backoff, dead-lettered after maxDeliver). */

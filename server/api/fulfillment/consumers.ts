@@ -66,11 +66,14 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
         reqs.push({ orderId: d.order_id, expectAttempt: Number(d.attempt) + 1, ids: idsOf(msg), skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
       }
       if (reqs.length) await routeOrders(tx, tenantId, reqs);
-    }, { tenantId });
+    }, { tenantId, urgent: true });
   return {
     name: ROUTER_CONSUMER,
     filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
     agentName: 'dropship-router',
+    // a new order's purchase order starts the supplier's handling clock: on PGlite's one connection
+    // routing goes before the flow's later steps and the other consumers (server/db/turns.ts)
+    urgent: true,
     batchSize: max,
     concurrency: 2 * max,
     handle: stepRounds(max, route),
