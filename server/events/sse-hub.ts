@@ -16,6 +16,8 @@ import type { EventRecord } from './types';
 export const SSE_RETRY_MS = 1000;
 const REPLAY_PAGE = 500;
 const MAX_QUEUED = 5000;
+/** Most events one tail poll hands the connected clients (the tail read 1,000 per poll before it read more for the relay). */
+const SSE_BATCH = 1000;
 
 interface Client {
   tenantId: string;
@@ -68,6 +70,11 @@ export class SseHub {
 
   wantsRecords(): boolean {
     return this.byTenant.size > 0;
+  }
+
+  /** While clients are connected, a poll hands them at most SSE_BATCH events (one write each, under the buffer bound). */
+  batchLimit(): number {
+    return this.byTenant.size > 0 ? SSE_BATCH : Number.MAX_SAFE_INTEGER;
   }
 
   /** A tail batch: each event's frame is built once; each client gets its frames in one write. */

@@ -29,10 +29,18 @@ export interface TailListener {
    */
   onEvents?(events: EventRecord[], after: number): void;
   wantsRecords?(): boolean;
+  /** The most events this listener takes from one poll (no limit when absent). */
+  batchLimit?(): number;
   onAdvance?(lastSeq: number, window: TailWindow): void;
 }
 
-const BATCH = 1000;
+/**
+ * Most events read per poll. The JetStream relay alone takes 3,000: at 10,000 dropshipped orders a
+ * tail of 1,000 per poll fell 1–2 s behind the log (docs/performance.md "Dropshipping"). A listener
+ * may ask for less (`batchLimit`): the SSE hub does while clients are connected, so that one poll
+ * never hands a client more than its buffer bound allows.
+ */
+const BATCH = 3000;
 /** Every consumer waits on the tail to learn of new events: on PGlite its polls go first (server/db/turns.ts). */
 const URGENT = true;
 
@@ -92,9 +100,10 @@ export class EventTail {
       const wantRecords = this.listeners.some((l) => l.wantsRecords?.());
       this.lastPollAt = Date.now();
       if (wantRecords) {
+        const limit = Math.min(BATCH, ...this.listeners.map((l) => l.batchLimit?.() ?? BATCH));
         const { rows } = await runtimeTx(
           this.db,
-          (tx) => tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq > $1 order by seq limit ${BATCH}`, [this.last]),
+          (tx) => tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where seq > $1 order by seq limit $2`, [this.last, limit]),
           'events',
           URGENT,
         );
@@ -102,7 +111,7 @@ export class EventTail {
           const events = rows.map(toRecord);
           const after = this.last;
           this.last = events[events.length - 1].seq;
-          full = rows.length === BATCH;
+          full = rows.length === limit;
           for (const l of this.listeners) l.onEvents?.(events, after);
           const window = { after, subjects: subjectsOf(events) };
           for (const l of this.listeners) l.onAdvance?.(this.last, window);

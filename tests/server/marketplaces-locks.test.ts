@@ -6,8 +6,9 @@
  * key to the account (FOR KEY SHARE); under a plain FOR UPDATE it waited for the whole advance, and
  * with the sync it deadlocked. Ticks and syncs of one account interleave without a deadlock and
  * without losing an order, and none holds the event log's ordering lock while it waits for the
- * account: every writer appends its events last. Row locks only wait on PostgreSQL: PGlite runs one
- * transaction at a time.
+ * account: every writer appends its events last. A tick advances the tenant's suppliers and carriers
+ * before it takes the account's row, so a sync page never waits for that part. Row locks only wait on
+ * PostgreSQL: PGlite runs one transaction at a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
@@ -112,6 +113,21 @@ describe.runIf(onPostgres)('account lock modes (PostgreSQL)', () => {
       expect(outcome).toBe('done');
     }
   }, 60_000);
+
+  it("a tick busy with the tenant's suppliers and carriers does not hold up a sync page of the account", async () => {
+    const env = { dataDir: h.dataDir };
+    // the sandbox suppliers' clock held, as a long fulfillment advance (thousands of answers and scans) holds it
+    const holder = await holdOpen((tx) => tx.query('select 1 from fulfillment_settings where tenant_id = $1 for update', [T]));
+    const tick = h.db.transaction((tx) => tickAccount(tx, T, account, 1, {}), { tenantId: T });
+    await new Promise((r) => setTimeout(r, 500));
+    // a sync page's orders count as arrived from the start of its transaction: it must not wait for the tick
+    const page = h.db.transaction((tx) => syncMoreOrders(tx, T, account, env), { tenantId: T });
+    const outcome = await Promise.race([page.then(() => 'done'), new Promise<string>((r) => setTimeout(() => r('waited'), 3000))]);
+    await holder.release();
+    await tick;
+    await page;
+    expect(outcome).toBe('done');
+  }, 30_000);
 
   it('a listing push that opens a MAP violation appends its events only after the account row', async () => {
     const [v] = await variantsWithMap(h, 1, 41);

@@ -4,7 +4,7 @@
  * the caller's transaction and emits the events the automation consumers react to.
  */
 import type { Tx } from '../../db';
-import { appendEvent, appendEvents, newEvent, type EventIds, type NewEvent } from '../../events/outbox';
+import { appendEvents, newEvent, type EventIds, type NewEvent } from '../../events/outbox';
 import { REJECT_MESSAGE, supplierAnswers } from './supplier';
 import { nextScan, scanDelay } from './carrier';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../events';
@@ -18,19 +18,28 @@ const SUBJECT = {
   ticked: FULFILLMENT_EVENTS.ticked,
 } as const;
 
+/** Advances the sandbox suppliers and carriers and writes the events of it. */
+export async function advanceFulfillment(tx: Tx, tenantId: string, ticks: number, ids: EventIds): Promise<FulfillmentTick> {
+  const { tick, events } = await advanceFulfillmentQuietly(tx, tenantId, ticks);
+  await appendEvents(tx, tenantId, events, ids);
+  return tick;
+}
+
 /**
  * Every tick answers all the purchase orders due and scans all the parcels due with one statement
  * per read and per write, whatever their number (docs/performance.md "Dropshipping"); the events
- * come in the same order as answering them one by one would write them.
+ * come in the same order as answering them one by one would write them. They are returned, not
+ * written: a marketplace tick writes them last, after it took its account's row, so it never holds
+ * the event log's ordering lock while it waits for that row (docs/marketplaces.md "Sandbox").
  */
-export async function advanceFulfillment(tx: Tx, tenantId: string, ticks: number, ids: EventIds): Promise<FulfillmentTick> {
+export async function advanceFulfillmentQuietly(tx: Tx, tenantId: string, ticks: number): Promise<{ tick: FulfillmentTick; events: NewEvent[] }> {
   await tx.query('insert into fulfillment_settings (tenant_id) values ($1) on conflict (tenant_id) do nothing', [tenantId]);
   const cur = await tx.query<{ sandbox_tick: number }>('select sandbox_tick from fulfillment_settings where tenant_id = $1 for update', [tenantId]);
   let tick = Number(cur.rows[0].sandbox_tick);
   const out: FulfillmentTick = { tick, answered: 0, confirmed: 0, rejected: 0, scans: 0 };
+  const events: NewEvent[] = [];
   for (let k = 0; k < ticks; k++) {
     tick += 1;
-    const events: NewEvent[] = [];
     const due = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string; attempt: number }>(
       `select id, number, order_id, supplier_id, attempt from purchase_orders
         where tenant_id = $1 and status = 'placed' and sandbox_due_tick <= $2 order by created_at, id for update`,
@@ -82,10 +91,9 @@ export async function advanceFulfillment(tx: Tx, tenantId: string, ticks: number
       );
     }
     out.scans += scanned.length;
-    await appendEvents(tx, tenantId, events, ids);
   }
   await tx.query('update fulfillment_settings set sandbox_tick = $2, updated_at = now() where tenant_id = $1', [tenantId, tick]);
   out.tick = tick;
-  await appendEvent(tx, tenantId, SUBJECT.ticked, { ...out, ticks }, ids);
-  return out;
+  events.push(newEvent(SUBJECT.ticked, { ...out, ticks }));
+  return { tick: out, events };
 }
