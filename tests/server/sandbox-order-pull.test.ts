@@ -1,5 +1,5 @@
 /**
- * The sandbox marketplace hands over its orders in pages of 2,000 by their number
+ * The sandbox marketplace hands over its orders in pages of ORDER_PAGE (1,000) by their number
  * (server/marketplaces/sandbox/connector.ts): following the cursor from the start pulls every order
  * exactly once, in order, also past the numbers where their text would sort differently (9 < 10).
  * A page ordered by the number's text once skipped 799 of 10,000 orders. A sync takes in a backlog of
@@ -10,6 +10,7 @@ import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { waitFor } from './wait-for';
 import { connectorFor, loadAccount } from '../../server/marketplaces/registry';
+import { ORDER_PAGE } from '../../server/marketplaces/sandbox/connector';
 
 const T = DEMO_TENANT.id;
 let h: Harness;
@@ -38,9 +39,9 @@ describe('sandbox order pull', () => {
       for (let page = 0; page < 10; page++) {
         const r = await connector.pullOrders(cursor);
         if (r.orders.length === 0) break;
-        expect(r.orders.length).toBeLessThanOrEqual(2_000);
+        expect(r.orders.length).toBeLessThanOrEqual(ORDER_PAGE);
         // a full page says another may wait; the last, short page says none does
-        expect(r.more).toBe(r.orders.length === 2_000);
+        expect(r.more).toBe(r.orders.length === ORDER_PAGE);
         seen.push(...r.orders.map((o) => o.externalId));
         cursor = r.cursor;
       }
