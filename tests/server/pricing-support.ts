@@ -1,6 +1,7 @@
 /** Helpers of the pricing suites: deterministic competitor offers on a listing, waiting for the repricer. */
 import type { Harness } from './harness';
 import { DEMO_TENANT } from './tokens';
+import { consumersSettled } from './consumers-settled';
 
 /** Puts exactly these offers (and the buy-box owner) on a listing, as a pull through the connector would. */
 export async function setOffers(h: Harness, listingId: string, offers: { seller: string; price_cents: number; rating?: number; shipping_cents?: number }[], owner: string | null, tenantId = DEMO_TENANT.id): Promise<void> {
@@ -18,17 +19,4 @@ export async function setOffers(h: Harness, listingId: string, offers: { seller:
 }
 
 /** Waits until the `repricer` consumer has settled every event written so far. */
-export async function repricerSettled(h: Harness, tenantId = DEMO_TENANT.id, ms = 20_000): Promise<void> {
-  const top = await h.db.transaction(async (tx) => Number((await tx.query<{ s: string }>('select coalesce(max(seq), 0) as s from events')).rows[0].s), { tenantId });
-  const end = Date.now() + ms;
-  for (;;) {
-    const ok = await h.db.transaction(async (tx) => {
-      const c = await tx.query<{ cursor: string }>(`select cursor from event_consumers where name = 'repricer'`);
-      const d = await tx.query(`select 1 from consumer_deliveries where consumer = 'repricer' and seq <= $1 limit 1`, [top]);
-      return c.rows[0] && Number(c.rows[0].cursor) >= top && d.rows.length === 0;
-    }, { tenantId });
-    if (ok) return;
-    if (Date.now() > end) throw new Error('repricer did not settle');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export const repricerSettled = (h: Harness, tenantId = DEMO_TENANT.id, ms = 20_000): Promise<void> => consumersSettled(h, ['repricer'], tenantId, ms);
