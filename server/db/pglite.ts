@@ -35,6 +35,9 @@ export async function recordMigratedThrough(owner: PGlite, version: string): Pro
 
 const yieldToSockets = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** PGlite's answer in the shape of the other engine's. */
+const resultOf = <T>(r: { rows: T[]; affectedRows?: number }): QueryResult<T> => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length });
+
 export function pgliteDb(pg: PGlite): Db {
   let active = 0;
   // Every call takes a turn (turns.ts: urgent work first), and each turn starts after a pass of the
@@ -55,17 +58,13 @@ export function pgliteDb(pg: PGlite): Db {
     }
   };
   const query = <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> =>
-    inTurn(false, async () => {
-      const r = await pg.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-    });
+    inTurn(false, async () => resultOf(await pg.query<T>(sql, params as unknown[])));
   // the one session's prepared reads (prepared.ts); a message's answer is its last statement's
   const have: PreparedSet = new Set();
   const run = (message: string): Promise<QueryResult<unknown>> =>
     inTurn(false, async () => {
       const results = await pg.exec(message);
-      const r = results[results.length - 1];
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      return resultOf(results[results.length - 1]);
     });
   const db: Db = {
     engine: 'pglite',
@@ -86,8 +85,7 @@ export function pgliteDb(pg: PGlite): Db {
         return await inTurn(opts.urgent ?? false, () => pg.transaction(async (t) => {
           const tx: Tx = {
             async query<R>(sql: string, params?: unknown[]) {
-              const r = await t.query<R>(sql, params as unknown[]);
-              return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+              return resultOf(await t.query<R>(sql, params as unknown[]));
             },
           };
           await applyTenantSettings(tx, opts);
