@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db';
 import { CommandOutbox, appendEvent } from '../events/outbox';
 import { countsChanged } from './list-kit/count-cache';
 import type { AuthInfo } from './context';
-import { HttpError, forbidden, validationError } from './errors';
+import { HttpError, conflict, forbidden, notFound, validationError } from './errors';
 import { withIdempotency } from './idempotency';
 import { RawJson } from './raw-json';
 import './route-index';
@@ -68,7 +68,28 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * it answer 401; a token that is present but invalid is still refused.
    */
   anonymous?: () => unknown;
+  /**
+   * The row a command on one record changes, locked (`SELECT … FOR UPDATE`) in the command's
+   * transaction before the handler runs (docs/reliability.md "Concurrent duplicates"). Two requests
+   * at once for the same record — a double click, two tabs, a retry after a timeout — then run one
+   * after the other: the second reads what the first committed and answers from that (404 when the
+   * first deleted the record, 409 when its state no longer allows the command), so a change, its
+   * audit row and its event happen once. Every non-GET route with an `:id` path parameter declares
+   * it (tests/server/races.test.ts holds that), or says `lock: false` where it changes no row of its own.
+   */
+  lock?: RowLock<P> | false;
   handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
+}
+
+export interface RowLock<P> {
+  /** The tenant table holding the record (it has `tenant_id` and `id` columns). */
+  table: string;
+  /** The record's id among the path parameters (default `id`). */
+  param?: keyof P & string;
+  /** The record's name in the 404 answer ("Supplier" → "Supplier not found"). */
+  what: string;
+  /** How the table spells the id the path gives (order ids are stored upper-case). */
+  normalize?: (id: string) => string;
 }
 
 declare module 'fastify' {
@@ -112,7 +133,10 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
     method: def.method,
     url: def.url,
     // `kit`: the declared schemas, listed by server/api/route-index.ts (405 answers, tests over every route)
-    config: { anonymous: def.anonymous !== undefined, kit: { permission: def.permission, params: def.params, query: def.query, body: def.body } },
+    config: {
+      anonymous: def.anonymous !== undefined,
+      kit: { permission: def.permission, params: def.params, query: def.query, body: def.body, lock: def.lock === undefined ? undefined : def.lock ? def.lock.table : false },
+    },
     handler: async (req, reply) => {
       const auth = req.auth;
       if (!auth) {
@@ -147,6 +171,7 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
             status = c;
           },
         };
+        if (def.lock && !def.noTransaction && def.method !== 'GET') await lockRow(tx, auth.tenantId, def.lock, params);
         const result = await def.handler(ctx);
         await outbox.flush(tx);
         return { status, body: result };
@@ -160,9 +185,9 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
         // reads: each statement with the tenant settings in one round trip (Db.reader)
         out = await run(db.reader(txOpts));
       } else if (typeof key === 'string' && key.length > 0) {
-        out = await withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body, actor: auth.userId }, run);
+        out = await retryConflicts(() => withIdempotency(db, txOpts, { key, method: def.method, url: req.url, body: req.body, actor: auth.userId }, run));
       } else {
-        out = await db.transaction(run, txOpts);
+        out = await retryConflicts(() => db.transaction(run, txOpts));
       }
       // a write committed: the tenant's cached list totals are stale (docs/api-conventions.md "Lists")
       if (def.method !== 'GET') countsChanged(auth.tenantId);
@@ -173,6 +198,36 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       return out.body === undefined ? reply.send() : reply.send(out.body);
     },
   });
+}
+
+/** Locks the command's record for the rest of its transaction; 404 when it does not exist (or no longer does). */
+async function lockRow<P>(tx: Tx, tenantId: string, lock: RowLock<P>, params: P): Promise<void> {
+  const raw = (params as Record<string, unknown>)[lock.param ?? 'id'];
+  const id = lock.normalize && typeof raw === 'string' ? lock.normalize(raw) : raw;
+  if (!/^[a-z_]+$/.test(lock.table)) throw new Error(`route kit: bad lock table ${lock.table}`);
+  const { rowCount } = await tx.query(`select 1 from ${lock.table} where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
+  if (rowCount === 0) throw notFound(lock.what);
+}
+
+/** SQLSTATEs after which the whole command may run again: it was rolled back and wrote nothing. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs a command again when PostgreSQL rolled it back for a serialization failure or a deadlock
+ * (two commands locking the same rows in another order): the retry reads the committed state. After
+ * the last attempt the answer is 409 `conflict` (docs/reliability.md "Concurrent duplicates").
+ */
+export async function retryConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!RETRYABLE.has((e as { code?: string }).code ?? '')) throw e;
+      if (n >= CONFLICT_ATTEMPTS) throw conflict('Another request changed the same records at the same time; reload and try again');
+      await new Promise((r) => setTimeout(r, 10 * n + Math.random() * 20));
+    }
+  }
 }
 
 export function meta() {

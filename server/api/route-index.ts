@@ -12,6 +12,8 @@ export interface KitRouteInfo {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  /** The table whose row the kit locks before the handler (`false`: declared as changing no row of its own). */
+  lock?: string | false;
 }
 
 declare module 'fastify' {

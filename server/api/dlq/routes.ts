@@ -72,6 +72,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/dlq/:id/replay',
+    lock: { table: 'dlq_entries', what: 'DLQ message' },
     permission: 'ops:dlq',
     params: idParams,
     async handler(ctx) {
@@ -108,6 +109,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/dlq/:id/discard',
+    lock: { table: 'dlq_entries', what: 'DLQ message' },
     permission: 'ops:dlq',
     params: idParams,
     body: discardBody,

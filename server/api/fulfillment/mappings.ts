@@ -77,6 +77,7 @@ export function mappingRoutes(api: Api) {
   api.route({
     method: 'PUT',
     url: '/products/:id/suppliers/order',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: productParams,
     body: supplierOrderBody,

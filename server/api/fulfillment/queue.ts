@@ -57,6 +57,7 @@ export function queueRoutes(api: Api) {
   api.route({
     method: 'POST',
     url: '/orders/:id/release-hold',
+    lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
     permission: 'write:orders',
     params: orderParams,
     async handler(ctx) {

@@ -155,6 +155,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/shipments/:id/void',
+    lock: { table: 'shipments', what: 'Shipment' },
     permission: 'write:orders',
     params: idParams,
     async handler(ctx) {

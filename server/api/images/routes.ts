@@ -40,6 +40,7 @@ const images: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/products/:id/images',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: imageParams,
     async handler(ctx) {
@@ -83,6 +84,7 @@ const images: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/images/:id',
+    lock: { table: 'product_images', what: 'Image' },
     permission: 'write:products',
     params: imageParams,
     body: imageUpdate,
@@ -104,6 +106,7 @@ const images: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/images/:id',
+    lock: { table: 'product_images', what: 'Image' },
     permission: 'write:products',
     params: imageParams,
     async handler(ctx) {

@@ -159,6 +159,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/listings/:id',
+    lock: { table: 'listings', what: 'Listing' },
     permission: 'write:products',
     params: listingParams,
     body: listingUpdate,
@@ -181,6 +182,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/listings/:id',
+    lock: { table: 'listings', what: 'Listing' },
     permission: 'write:products',
     params: listingParams,
     async handler(ctx) {

@@ -85,6 +85,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/marketplaces/:id',
+    lock: { table: 'marketplace_accounts', what: 'Marketplace' },
     permission: 'manage:integrations',
     params: marketplaceParams,
     body: marketplaceUpdate,
@@ -131,6 +132,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/marketplaces/:id',
+    lock: { table: 'marketplace_accounts', what: 'Marketplace' },
     permission: 'manage:integrations',
     params: marketplaceParams,
     async handler(ctx) {
@@ -147,6 +149,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/marketplaces/:id/sandbox/tick',
+    lock: false /* the tick takes the account's row itself, after the suppliers and carriers (docs/marketplaces.md) */,
     permission: 'ops:agents',
     params: marketplaceParams,
     body: sandboxTickBody,

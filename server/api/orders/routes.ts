@@ -104,6 +104,7 @@ const orders: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/orders/:id/status',
+    lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
     permission: 'write:orders',
     params: orderParams,
     body: statusBody,
@@ -113,6 +114,7 @@ const orders: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/orders/:id/cancel',
+    lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
     permission: 'write:orders',
     params: orderParams,
     body: cancelBody,

@@ -203,6 +203,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/products/:id',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: idParams,
     body: productUpdate,
@@ -221,6 +222,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/products/:id',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: idParams,
     async handler(ctx) {

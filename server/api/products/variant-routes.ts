@@ -16,6 +16,7 @@ export function variantRoutes(api: Api): void {
   api.route({
     method: 'POST',
     url: '/products/:id/variants',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: idParams,
     body: variantCreate,
@@ -33,6 +34,7 @@ export function variantRoutes(api: Api): void {
   api.route({
     method: 'PUT',
     url: '/products/:id/variants/:variantId',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: variantParams,
     body: variantUpdate,
@@ -51,6 +53,7 @@ export function variantRoutes(api: Api): void {
   api.route({
     method: 'DELETE',
     url: '/products/:id/variants/:variantId',
+    lock: { table: 'products', what: 'Product' },
     permission: 'write:products',
     params: variantParams,
     async handler(ctx) {

@@ -133,6 +133,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/suppliers/:id',
+    lock: { table: 'suppliers', what: 'Supplier' },
     permission: 'write:suppliers',
     params: supplierParams,
     body: supplierUpdate,
@@ -158,6 +159,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/suppliers/:id',
+    lock: { table: 'suppliers', what: 'Supplier' },
     permission: 'write:suppliers',
     params: supplierParams,
     async handler(ctx) {

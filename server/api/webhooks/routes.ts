@@ -107,6 +107,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/webhooks/:id',
+    lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
     permission: 'manage:integrations',
     params: idParams,
     body: updateBody,
@@ -128,6 +129,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/webhooks/:id',
+    lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
     permission: 'manage:integrations',
     params: idParams,
     async handler(ctx) {
@@ -143,6 +145,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/webhooks/:id/rotate-secret',
+    lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
     permission: 'manage:integrations',
     params: idParams,
     async handler(ctx) {
