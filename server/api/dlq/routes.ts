@@ -8,7 +8,7 @@ import { withWindowTotal } from '../list-kit/paging';
 import type { FastifyReply } from 'fastify';
 import { defineModule, type ApiModule } from '../module';
 import { list, one } from '../kit';
-import { badRequest, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import type { Tx } from '../../db';
 import { discardEntries, replayEntries } from '../../events/dlq-store';
 import { DLQ_EVENTS } from '../../../contract/events';
@@ -79,7 +79,7 @@ const dlq: ApiModule = (api) => {
       const { rows } = await ctx.tx.query<{ status: string }>('select status from dlq_entries where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       if (!rows[0]) throw notFound('DLQ message');
       const done = await replayEntries(ctx.tx, [ctx.params.id]);
-      if (done.length === 0) throw badRequest(`Only pending messages can be replayed (this one is ${rows[0].status})`);
+      if (done.length === 0) throw new HttpError(409, 'invalid_transition', `Only pending messages can be replayed (this one is ${rows[0].status})`);
       await ctx.audit({ action: 'dlq.replay', resource: 'dlq_message', resourceId: ctx.params.id, before: { status: 'pending' }, after: { status: 'replayed' } });
       await ctx.emit(DLQ_EVENTS.replayed, { id: ctx.params.id, ids: [ctx.params.id] });
       wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
@@ -95,12 +95,15 @@ const dlq: ApiModule = (api) => {
     async handler(ctx) {
       const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);
       const done = await replayEntries(ctx.tx, ids);
-      await ctx.audit({
-        action: 'dlq.replay_bulk',
-        resource: 'dlq_message',
-        after: { requested: ctx.body.ids ? 'ids' : 'filter', filter: ctx.body.filter ?? null, replayed: done.map((d) => Number(d.id)) },
-      });
-      if (done.length > 0) await ctx.emit(DLQ_EVENTS.replayed, { ids: done.map((d) => Number(d.id)) });
+      // audit and event only for what changed: a bulk whose messages another request took first changed nothing
+      if (done.length > 0) {
+        await ctx.audit({
+          action: 'dlq.replay_bulk',
+          resource: 'dlq_message',
+          after: { requested: ctx.body.ids ? 'ids' : 'filter', filter: ctx.body.filter ?? null, replayed: done.map((d) => Number(d.id)) },
+        });
+        await ctx.emit(DLQ_EVENTS.replayed, { ids: done.map((d) => Number(d.id)) });
+      }
       wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
       return one({ replayed: done.map((d) => Number(d.id)), skipped: ids.length - done.length });
     },
@@ -117,7 +120,7 @@ const dlq: ApiModule = (api) => {
       const { rows } = await ctx.tx.query<{ status: string }>('select status from dlq_entries where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       if (!rows[0]) throw notFound('DLQ message');
       const done = await discardEntries(ctx.tx, [ctx.params.id], ctx.body.reason, ctx.auth.email);
-      if (done.length === 0) throw badRequest(`Only pending messages can be discarded (this one is ${rows[0].status})`);
+      if (done.length === 0) throw new HttpError(409, 'invalid_transition', `Only pending messages can be discarded (this one is ${rows[0].status})`);
       await ctx.audit({
         action: 'dlq.discard',
         resource: 'dlq_message',
@@ -138,12 +141,14 @@ const dlq: ApiModule = (api) => {
     async handler(ctx) {
       const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);
       const done = await discardEntries(ctx.tx, ids, ctx.body.reason, ctx.auth.email);
-      await ctx.audit({
-        action: 'dlq.discard_bulk',
-        resource: 'dlq_message',
-        after: { reason: ctx.body.reason, filter: ctx.body.filter ?? null, discarded: done },
-      });
-      if (done.length > 0) await ctx.emit(DLQ_EVENTS.discarded, { ids: done, reason: ctx.body.reason });
+      if (done.length > 0) {
+        await ctx.audit({
+          action: 'dlq.discard_bulk',
+          resource: 'dlq_message',
+          after: { reason: ctx.body.reason, filter: ctx.body.filter ?? null, discarded: done },
+        });
+        await ctx.emit(DLQ_EVENTS.discarded, { ids: done, reason: ctx.body.reason });
+      }
       return one({ discarded: done, skipped: ids.length - done.length });
     },
   });

@@ -35,13 +35,27 @@ export async function currentFlag(tx: Tx, tenantId: string, name: FlagName): Pro
   return rows[0]?.enabled ?? DEFAULT_FLAGS[name];
 }
 
-export async function writeFlag(tx: Tx, tenantId: string, name: FlagName, enabled: boolean, userId: string): Promise<FlagRow> {
-  const { rows } = await tx.query<{ name: FlagName; enabled: boolean; updated_at: string | Date; updated_by: string | null }>(
+type StoredFlag = { name: FlagName; enabled: boolean; updated_at: string | Date; updated_by: string | null };
+const flagRow = (r: StoredFlag): FlagRow => ({ ...r, updated_at: new Date(r.updated_at).toISOString() });
+
+/**
+ * Stores the flag's value when it differs from the stored one; null when it was already so. The
+ * write is conditional: a concurrent request that stored the same value first (a flag never stored
+ * has no row to lock) leaves this one nothing to change (docs/reliability.md "Concurrent duplicates").
+ */
+export async function writeFlag(tx: Tx, tenantId: string, name: FlagName, enabled: boolean, userId: string): Promise<FlagRow | null> {
+  const { rows } = await tx.query<StoredFlag>(
     `insert into feature_flags (tenant_id, name, enabled, updated_by) values ($1, $2, $3, $4)
      on conflict (tenant_id, name) do update set enabled = excluded.enabled, updated_at = now(), updated_by = excluded.updated_by
+       where feature_flags.enabled is distinct from excluded.enabled
      returning name, enabled, updated_at, updated_by`,
     [tenantId, name, enabled, userId],
   );
-  const r = rows[0];
-  return { ...r, updated_at: new Date(r.updated_at).toISOString() };
+  return rows[0] ? flagRow(rows[0]) : null;
+}
+
+/** The flag as stored, or its default when never stored. */
+export async function flagRowOf(tx: Tx, tenantId: string, name: FlagName): Promise<FlagRow> {
+  const { rows } = await tx.query<StoredFlag>('select name, enabled, updated_at, updated_by from feature_flags where tenant_id = $1 and name = $2', [tenantId, name]);
+  return rows[0] ? flagRow(rows[0]) : { name, enabled: DEFAULT_FLAGS[name], updated_at: new Date(0).toISOString(), updated_by: null };
 }

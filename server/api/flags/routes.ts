@@ -9,7 +9,7 @@ import { defineModule, type ApiModule } from '../module';
 import { DEFAULT_FLAGS } from '../../../contract/constants';
 import { one } from '../kit';
 import { HttpError } from '../errors';
-import { currentFlag, isFlagName, readFlags, writeFlag } from './repository';
+import { currentFlag, flagRowOf, isFlagName, readFlags, writeFlag } from './repository';
 
 
 const flags: ApiModule = (api) => {
@@ -25,6 +25,8 @@ const flags: ApiModule = (api) => {
     url: '/flags/:name',
     // agent or admin: flags switch the agents' features, so the key is the agents' one (docs/decisions.md)
     permission: 'ops:agents',
+    // the repository locks a stored flag's row and writes conditionally (a flag never stored has no row yet)
+    lock: false,
     params: flagParams,
     body: flagBody,
     async handler({ tx, auth, params, body, audit, emit }) {
@@ -32,7 +34,9 @@ const flags: ApiModule = (api) => {
       // only the contract's flags exist: a typo must not create a flag nobody reads
       if (!isFlagName(name)) throw new HttpError(404, 'not_found', `Unknown feature flag: ${name}`);
       const before = await currentFlag(tx, auth.tenantId, name);
-      const row = await writeFlag(tx, auth.tenantId, name, body.enabled, auth.userId);
+      // the value it already has: nothing changed, nothing to audit or announce
+      const row = before === body.enabled ? null : await writeFlag(tx, auth.tenantId, name, body.enabled, auth.userId);
+      if (!row) return one(await flagRowOf(tx, auth.tenantId, name));
       await audit({ action: 'update', resource: 'flags', resourceId: name, before: { enabled: before }, after: { enabled: row.enabled } });
       await emit('flags.updated', { name, enabled: row.enabled, previous: before });
       return one(row);
