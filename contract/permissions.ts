@@ -1,5 +1,5 @@
 /**
- * The one permission matrix — docs/product/routes-and-roles.md "Permissions per role" and "Resource and action mapping".
+ * The one permission matrix — docs/product/routes-and-roles.md "Permission matrix" and "Resource actions map onto it".
  * Imported by the server (route preHandlers) and by the client (access-control provider).
  * The resource mapping here is the platform's; each domain maps its own resources in its contract.
  */

@@ -1,5 +1,5 @@
 /**
- * Suppliers on the wire (docs/commerce.md "Suppliers"). Rates are fractions 0..1 (numeric(5,4)),
+ * Suppliers on the wire (docs/commerce.md "Data"). Rates are fractions 0..1 (numeric(5,4)),
  * lead times days (numeric(6,1)).
  */
 import { z } from 'zod';

@@ -1,8 +1,9 @@
 /**
- * docs/events.md "Playwright: a webhook to a closed port lands in the DLQ, shown on /ops/dlq; replay after
- * pointing it at a live test receiver clears it." As an admin, through the console: create the
- * webhook, trigger an order event, watch the failed delivery reach the DLQ, point the webhook at a
- * receiver started here, replay from /ops/dlq, and see the receiver get the event and the entry clear.
+ * A webhook to a closed port lands in the DLQ, shown on /ops/dlq; replay after pointing it at a live
+ * test receiver clears it (docs/events.md "Webhooks", docs/ops-ui.md "Commands"). As an admin, through
+ * the console: create the webhook, trigger an order event, watch the failed delivery reach the DLQ,
+ * point the webhook at a receiver started here, replay from /ops/dlq, and see the receiver get the
+ * event and the entry clear.
  *
  * Dead-lettering takes max_deliver attempts with the server's backoff: the e2e server should run with
  * a short EVENTS_BACKOFF_MS (docs/events.md); with the default backoff this test needs ~3 minutes.

@@ -18,7 +18,7 @@ import { getProfile } from './auth/profile-store';
 export { hasPermission, hasAnyPermission, hasAllPermissions } from '../contract/permissions';
 export { meetsRole, hasRole, roleOf, ROLE_LEVEL, ROLE_LABEL } from '../contract/roles';
 
-/** docs/product/errors.md "Access denied". */
+/** docs/product/errors.md "page above the user's role". */
 export const ACCESS_DENIED_REASON = 'You do not have permission to access this page';
 
 /** The resource mapping: the platform's (contract/permissions.ts) and each page module's `permissions`. */

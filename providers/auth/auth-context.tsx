@@ -1,5 +1,5 @@
 /**
- * Auth state of the console — docs/product/shell.md "Auth status" and "Auth events": starts as loading, becomes
+ * Auth state of the console — docs/product/shell.md "States and transitions": starts as loading, becomes
  * authed when a session exists and anon when there is none or reading it fails. After a session
  * appears, the profile (tenant + role) is read once per user (docs/product/api-calls.md); a missing profile is
  * reported so the guards can send the user to /auth (docs/product/routes-and-roles.md).
@@ -115,7 +115,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** Throws outside its provider (docs/product/errors.md "Using a context hook outside its provider"). */
+/** Throws outside its provider (docs/product/errors.md "a context hook used outside its provider"). */
 export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used within an AuthSessionProvider');

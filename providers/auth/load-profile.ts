@@ -1,5 +1,5 @@
 /**
- * The profile read of docs/product/api-calls.md ("a query selecting tenant_id by user id", docs/product/auth-protocol.md §7):
+ * The profile read of docs/product/api-calls.md ("Hosted auth and profile", docs/product/auth-protocol.md §7):
  * `profiles` row of the signed-in user → the profile store the API client reads its tenant from.
  */
 import type { ConsoleSupabase } from '../supabase';

@@ -1,5 +1,5 @@
 /**
- * Tells a real sign-in from a reload — docs/product/shell.md "A sign-in shows the toast": supabase-js reports a
+ * Tells a real sign-in from a reload — docs/product/shell.md "States and transitions" (a sign-in shows a toast): supabase-js reports a
  * stored session on every page load (INITIAL_SESSION, and SIGNED_IN on tab focus), so the toast is
  * shown only for a session id (JWT `session_id` claim) this browser has not announced yet.
  */

@@ -1,6 +1,6 @@
 /**
- * Confirmation, progress and per-item results of a DLQ command (docs/events.md "replay / bulk replay /
- * discard with confirmation"). Discard asks for a reason and refuses to go on without one.
+ * Confirmation, progress and per-item results of a DLQ command (docs/ops-ui.md "Commands").
+ * Discard asks for a reason and refuses to go on without one.
  */
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';

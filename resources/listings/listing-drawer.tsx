@@ -1,5 +1,5 @@
 /**
- * One listing over the table (`?id=` in the URL; docs/marketplaces-ui.md "Listing drawer"): its fields,
+ * One listing over the table (`?id=` in the URL; docs/marketplaces-ui.md "Listings"): its fields,
  * the marketplace's feed message when it refused, the competitor offers and buy box, and its history
  * (created, pushed, refused, price and status changes, violations) from `GET /api/listings/{id}`, and
  * the repricer's price history with reasons (docs/repricing.md).

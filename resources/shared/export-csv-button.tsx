@@ -1,5 +1,5 @@
 /**
- * Export button of a list — docs/commerce.md "every list exports its current filtered view as CSV".
+ * Export button of a list — docs/commerce.md "Imports and exports".
  * Sends the list's current filters and sort (not its page) to the resource's `export.csv` endpoint.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** Display formats — docs/product/constants.md "Currency is formatted en-US, default USD"; rates as percentages. */
+/** Display formats — docs/product/constants.md "currency en-US, default USD"; rates as percentages. */
 import dayjs from 'dayjs';
 
 export function money(value: number | null | undefined, currency = 'USD'): string {

@@ -1,5 +1,5 @@
 /**
- * Import jobs seen from the console — docs/commerce.md "large files stream with progress". A large file
+ * Import jobs seen from the console — docs/commerce.md "Imports and exports". A large file
  * answers 202 with a job (docs/commerce.md "Import jobs"); the dialog follows it every POLL_MS until it
  * is done or failed. Stopping (closing the dialog) does not cancel the job. The file itself is a raw
  * body and goes through the API client (docs/api-client.md "Raw bodies and files"); the job's state is

@@ -1,5 +1,5 @@
 /**
- * JSON viewer for message payloads (docs/events.md "message inspection (payload JSON viewer)"): a tree of
+ * JSON viewer for message payloads (docs/ops-ui.md): a tree of
  * native <details> elements (collapsible with mouse and keyboard, no extra state), monospace, with a
  * copy button for the whole document. Deep levels start collapsed so a large payload stays readable.
  */

@@ -1,4 +1,4 @@
-/** Small display formats of the ops screens — docs/product/constants.md "relative time shows d, h, m ago or 'just now'". */
+/** Small display formats of the ops screens — docs/product/constants.md "Display" (relative time as d/h/m ago or just now). */
 
 /** Seconds as the largest unit and the next one: 0 → "0s", 75 → "1m 15s", 3600 → "1h", 90000 → "1d 1h". */
 export function duration(totalSeconds: number | null | undefined): string {

@@ -1,6 +1,6 @@
 /**
- * Generated ops summary — docs/product/api-calls.md "GET /ops/summary … Falls back to generated mock data if
- * unavailable". Plausible, clearly fake figures (the page flags them "Mocked data"); the random source
+ * Generated ops summary — docs/product/api-calls.md "The calls" (`GET /ops/summary`: "generated fallback when
+ * unavailable"). Plausible, clearly fake figures (the page flags them "Mocked data"); the random source
  * is injected so a test can pin them.
  */
 import type { OpsSummary } from '../../contract/ops';

@@ -1,7 +1,7 @@
 /**
- * /streams query parameters — docs/product/routes-and-roles.md "query tab=dlq, tab=consumers, filter=critical,
- * filter=policy, subject": the tab (events by default), the page-wide filter and the subject
- * pre-filter. Unknown values fall back to the defaults instead of breaking the page.
+ * /streams query parameters — the `/streams` row of docs/product/routes-and-roles.md "Routes"
+ * (`?tab=dlq|consumers`, `?filter=critical|policy`, `?subject=`): the tab (events by default), the
+ * page-wide filter and the subject pre-filter. Unknown values fall back to the defaults instead of breaking the page.
  */
 export const STREAM_TABS = ['events', 'consumers', 'dlq'] as const;
 export type StreamTab = (typeof STREAM_TABS)[number];

@@ -1,5 +1,5 @@
 /**
- * Supplier scoring — docs/product/business-rules.md, docs/commerce.md ("a documented weighted score from the performance history").
+ * Supplier scoring — docs/product/business-rules.md, docs/commerce.md "Supplier score".
  * Score 0–100 from the last 12 months of supplier_performance:
  *   40 % on-time rate, 25 % defect rate, 20 % cancellation rate, 15 % lead time,
  * each month weighted by recency (0.85^age in months, the current month = age 0).

@@ -1,5 +1,5 @@
 /**
- * Subjects of the dropshipping automation (docs/dropshipping.md "Events"). `fulfillment.*`, `labels.*`
+ * Subjects of the dropshipping automation (docs/dropshipping.md "Automation"). `fulfillment.*`, `labels.*`
  * and `returns.*` live on the FULFILLMENT stream (contract/events.ts); the order timeline reads them.
  */
 export const FULFILLMENT_EVENTS = {

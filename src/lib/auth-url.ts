@@ -1,5 +1,5 @@
 /**
- * Auth problems carried by the URL on load — docs/product/shell.md, docs/product/errors.md "Auth error in URL", docs/product/auth-protocol.md §2:
+ * Auth problems carried by the URL on load — docs/product/shell.md, docs/product/errors.md "auth error in the URL", docs/product/auth-protocol.md §2:
  * `error` / `error_description` (query first, then fragment) become one error message and are removed;
  * a PKCE `code` that this browser has no verifier for (link opened in another browser) is removed too
  * and explained, since supabase-js silently ignores it.

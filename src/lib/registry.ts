@@ -65,7 +65,7 @@ export interface PaletteEntry {
   to: string;
 }
 
-/** What the module adds to the command palette (docs/shell.md "Command palette"). */
+/** What the module adds to the command palette (docs/shell.md "The page registry"). */
 export interface PalettePart {
   /** Page Actions offered while the user is on the module's pages (its first route and below). */
   actions?: readonly PaletteEntry[];

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Import dialog with a job — docs/commerce.md "large files stream with progress": a 202 answer is polled
+ * Import dialog with a job — docs/commerce.md "Import jobs": a 202 answer is polled
  * every 500 ms, the phase shows with its counts and an antd Progress, then the same valid / done /
  * row report views as a synchronous import; closing the dialog stops polling and cancels nothing.
  * The file goes through the API client's raw-body mode, the job's state through the data provider

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Dashboard "Top Offenders" (docs/marketplaces-ui.md "Dashboard \"Top Offenders\""): the card asks
+ * Dashboard "Top Offenders" (docs/marketplaces-ui.md "Top Offenders"): the card asks
  * `GET /api/listings/top-offenders?limit=5` and lists the SKUs the API answered, each a link to
  * `/products?sku=` with its count of open violations; "No open MAP violations…" when there are none;
  * the API's error with a Retry that loads again; the listings live channel's violation events refresh

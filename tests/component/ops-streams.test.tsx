@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * /streams (docs/product/routes-and-roles.md "query tab=dlq, tab=consumers, filter=critical, filter=policy, subject"): the tab
+ * /streams (the `/streams` row of docs/product/routes-and-roles.md "Routes"): the tab
  * comes from ?tab= (events by default), the filters reach the API, and switching tabs rewrites the URL.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Import jobs — docs/commerce.md "large files stream with progress" without losing all-or-nothing
+ * Import jobs — large files stream with progress without losing all-or-nothing
  * (docs/commerce.md "Import jobs"): 202 + a job to poll, progress that moves, the same result or row
  * report as the synchronous import, tenant isolation, and the restart recovery.
  */

@@ -1,5 +1,5 @@
 /**
- * docs/api-conventions.md "one transaction per command", docs/api-conventions.md, at the route kit: routes built with
+ * docs/api-conventions.md "One transaction per command, audit and outbox", at the route kit: routes built with
  * `route()` over the harness database (both engines), with a gate to hold a command mid-flight.
  * - a failed command leaves no audit row, no event and no partial write, and frees its key;
  * - a duplicate that arrives while the first request runs: 409 on PostgreSQL (the committed claim

@@ -1,5 +1,5 @@
 /**
- * The batched outbox write path (docs/events.md "Performance", 0007_events_perf.sql, docs/events.md):
+ * The batched outbox write path (docs/performance.md "Events", 0007_events_perf.sql, docs/events.md "Outbox"):
  * - a command's ctx.emit calls become one INSERT at the end of the handler: ascending, contiguous
  *   sequences in emit order, payload as it was when emitted, correlation id on every row;
  * - a transaction that appended events holds the order lock until it commits: a second writer

@@ -3,7 +3,7 @@
  * (server/marketplaces/sandbox/connector.ts): following the cursor from the start pulls every order
  * exactly once, in order, also past the numbers where their text would sort differently (9 < 10).
  * A page ordered by the number's text once skipped 799 of 10,000 orders. A sync takes in a backlog of
- * several pages at once (docs/marketplaces.md "Sync"), each order once.
+ * several pages at once (docs/marketplaces.md "A sync takes in the whole backlog"), each order once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';

@@ -1,7 +1,7 @@
 /**
- * Streams a list's current filtered view as CSV — docs/commerce.md ("every list exports its current filtered
- * view"). Pages of EXPORT_PAGE rows are read by keyset, each in its own short tenant transaction, and
- * written as they come (backpressure respected), so a 100k-row export never sits in memory.
+ * Streams a list's current filtered view as CSV (docs/commerce.md "Imports and exports"). Pages of
+ * EXPORT_PAGE rows are read by keyset, each in its own short tenant transaction, and written as they come
+ * (backpressure respected), so a 100k-row export never sits in memory.
  */
 import { once } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';

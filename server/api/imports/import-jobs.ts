@@ -1,5 +1,5 @@
 /**
- * Import job rows (0006_import_jobs.sql) — docs/commerce.md "large files stream with progress". The row is
+ * Import job rows (0006_import_jobs.sql) — docs/commerce.md "Import jobs". The row is
  * what `GET /api/imports/jobs/{id}` answers when the job is not live in this process, and what a
  * restart repairs (recoverInterruptedJobs). docs/commerce.md "Import jobs".
  */

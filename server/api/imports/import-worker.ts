@@ -1,5 +1,5 @@
 /**
- * Import job worker — docs/commerce.md "large files stream with progress", in the server's own process.
+ * Import job worker — docs/commerce.md "Import jobs", in the server's own process.
  * Jobs run one at a time: read and validate every row (phase `validating`, streaming), check the file
  * against the tenant's data, then write everything in ONE transaction (phase `writing`) that also
  * marks the job done — so a job is either done with everything written or failed with nothing.

@@ -1,5 +1,5 @@
 /**
- * Bulk listing work (docs/marketplaces.md "Bulk"): actions over chosen listings in one transaction,
+ * Bulk listing work (docs/marketplaces.md "Listings"): actions over chosen listings in one transaction,
  * and creation from products/variants — answered at once for small batches, as a job with progress
  * (listing_jobs, polled at GET /api/listings/jobs/{id}) for large ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Listings API (docs/marketplaces.md "Listings", "Bulk", "MAP monitoring"): every signed-in role
+ * Listings API (docs/marketplaces.md "Listings", "MAP monitoring"): every signed-in role
  * reads; listing writes take write:products (listings are part of the catalogue); the MAP grace is
  * a setting (write:settings). Writes emit `listings.changed`; the push consumer does the rest.
  */

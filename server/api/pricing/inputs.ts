@@ -1,5 +1,5 @@
 /**
- * What the engine needs about listings, read in one statement (docs/repricing.md "Inputs"): price,
+ * What the engine needs about listings, read in one statement (docs/repricing.md "Engine"): price,
  * cost and MAP (of the variant), the marketplace's fee schedule, the competitor offers and buy-box
  * owner last pulled through the connector, the product's tags and supplier (rule scopes), and the
  * repricer's memory (last change, last inputs). Only active listings are repriced.

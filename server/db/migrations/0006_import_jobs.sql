@@ -1,4 +1,4 @@
--- Import jobs (docs/commerce.md: "large files stream with progress"). docs/commerce.md "Import jobs".
+-- Import jobs (docs/commerce.md "Import jobs").
 -- A job row tracks one uploaded file through validating → writing → done | failed. The file itself is
 -- held by the worker in memory (a job is never resumed after a restart, so a stored copy would serve
 -- nothing); the row is what a client polls and what a restart repairs.

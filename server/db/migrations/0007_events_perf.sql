@@ -1,4 +1,4 @@
--- Event log write path (docs/events.md "Performance"; docs/events.md "Commit order = sequence order").
+-- Event log write path (docs/performance.md "Events"; docs/events.md "Commit order = sequence order").
 -- 0005 took the ordering lock inside a FOR EACH ROW trigger. Commands now append their events in
 -- one multi-row INSERT at the end of the command (server/api/kit.ts appendEvents), so the lock
 -- moves to a FOR EACH STATEMENT trigger, which fires before the statement produces its first row;

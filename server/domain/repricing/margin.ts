@@ -1,5 +1,5 @@
 /**
- * Unit margin at a price (docs/repricing.md "Margin"): price − cost − shipping − the marketplace's
+ * Unit margin at a price (docs/repricing.md "Proposals"): price − cost − shipping − the marketplace's
  * fee (round-half-up of price × rate, plus the fixed fee), in integer cents. Null without a cost.
  */
 import { mulDivRound } from './money';

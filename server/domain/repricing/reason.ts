@@ -1,5 +1,5 @@
 /**
- * The human sentence of a decision (docs/repricing.md "Reasons"), e.g.
+ * The human sentence of a decision (docs/repricing.md "Engine"), e.g.
  * "Lowered $0.50 to beat Acme at $19.49; floor $17.80 (MAP)".
  */
 import { formatBp, formatCents } from './money';

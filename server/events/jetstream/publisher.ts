@@ -1,5 +1,5 @@
 /**
- * Pipelined JetStream publishing for the outbox relay (docs/events.md "Performance", docs/events.md).
+ * Pipelined JetStream publishing for the outbox relay (docs/performance.md "Events", docs/events.md "JetStream").
  * `js.publish` is a full request per message (its own timer, promise chain, JSON ack parse) and
  * cost ~4x the CPU of the message itself. Here a batch is published as plain NATS messages whose
  * reply subjects share ONE inbox subscription; each PubAck is matched by its reply token, and one

@@ -1,5 +1,5 @@
 /**
- * The palette's commands with no text typed (docs/shell.md "Command palette"): Page Actions of the
+ * The palette's commands with no text typed (docs/product/shell.md "Command palette"): Page Actions of the
  * current path's module, Create and Navigate — read from the page modules' `palette` declarations
  * (resources/<name>/index.ts), so a domain adds its entries in its own module. Every page action
  * goes somewhere (docs/commerce-ui.md).

@@ -39,7 +39,7 @@ export function createLookup(data: ListReader): PaletteLookup {
     return answer.data.slice(0, PALETTE.perType);
   };
   return async (text, signal) => {
-    // all three at once; any failure fails the search (docs/product/shell.md "when any of the three lookups fails")
+    // all three at once; any failure fails the search (docs/product/shell.md "any of the three lookups failed")
     const [products, orders, suppliers] = await Promise.all([
       list<SearchProduct>('products', '/products', text, signal),
       list<SearchOrder>('orders', '/me/orders', text, signal),
