@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import type { Config } from './config';
-import { HttpError, errorBody } from './api/errors';
+import { HttpError, databaseUnavailable, errorBody } from './api/errors';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, routeNotFound } from './api/router-errors';
 import { trackRoutes } from './api/route-index';
 import { rejectNul } from './api/nul-guard';
@@ -109,6 +110,11 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
   });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    // a lost or refused database connection is the database's outage, not a bug: 503 with Retry-After (docs/reliability.md)
+    if (!(err instanceof HttpError) && isDatabaseUnavailable(err)) {
+      req.log.warn({ err, correlationId: req.correlationId }, 'database unavailable');
+      err = databaseUnavailable();
+    }
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.status).send(errorBody(err));

@@ -20,6 +20,16 @@ export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `
 export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new HttpError(401, code, message);
 
+/** Seconds a client waits before trying again after `database_unavailable`. */
+export const DATABASE_RETRY_AFTER_S = 2;
+/**
+ * The database connection was lost or refused (docs/reliability.md): 503 with Retry-After. Nothing
+ * was written, except when the connection went during COMMIT; a retry with the same
+ * Idempotency-Key is safe either way.
+ */
+export const databaseUnavailable = () =>
+  new HttpError(503, 'database_unavailable', 'The database is unavailable; retry shortly', null, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
+
 export type { FieldError };
 
 function isFieldErrors(v: unknown): v is FieldError[] {

@@ -12,12 +12,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db, Tx, TxOptions } from '../db';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from './errors';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/constants';
 
 /** An in_progress claim older than this is taken to be from a crashed process. */
 const STALE_CLAIM_MS = 60_000;
 export const MAX_KEY_LENGTH = 255;
+/** Waits between attempts to release a failed command's claim while the database is unreachable. */
+const RELEASE_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 
 export interface IdempotentRequest {
   key: string;
@@ -44,9 +47,11 @@ export function requestHash(r: Omit<IdempotentRequest, 'key'>): string {
 
 interface Row { request_hash: string; state: string; response_status: number | null; response_body: unknown }
 
-type Claim = { kind: 'claimed' } | { kind: 'stored'; row: Row } | { kind: 'vanished' };
+/** `since`: the claim's created_at as text (exact to the microsecond), so a release removes this claim and no later one. */
+type Claim = { kind: 'claimed'; since: string } | { kind: 'stored'; row: Row } | { kind: 'vanished' };
 
-const inProgress = () => new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+const inProgress = () =>
+  new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed', undefined, { 'retry-after': '1' });
 
 async function claimKey(tx: Tx, tenantId: string, key: string, hash: string): Promise<Claim> {
   // expired keys of this tenant go first: the key may be reused after 24 h, and the table stays small
@@ -54,12 +59,12 @@ async function claimKey(tx: Tx, tenantId: string, key: string, hash: string): Pr
     tenantId,
     String(IDEMPOTENCY_TTL_MS),
   ]);
-  const ins = await tx.query(
+  const ins = await tx.query<{ since: string }>(
     `insert into idempotency_keys (tenant_id, key, request_hash, state) values ($1, $2, $3, 'in_progress')
-     on conflict (tenant_id, key) do nothing returning key`,
+     on conflict (tenant_id, key) do nothing returning created_at::text as since`,
     [tenantId, key, hash],
   );
-  if (ins.rows.length > 0) return { kind: 'claimed' };
+  if (ins.rows.length > 0) return { kind: 'claimed', since: ins.rows[0].since };
   const { rows } = await tx.query<Row>(
     'select request_hash, state, response_status, response_body from idempotency_keys where tenant_id = $1 and key = $2',
     [tenantId, key],
@@ -72,13 +77,13 @@ async function claimKey(tx: Tx, tenantId: string, key: string, hash: string): Pr
   }
   if (row.state === 'done') return { kind: 'stored', row };
   // in_progress: take over a crashed holder's claim; of two takers racing, the second sees the renewed created_at
-  const took = await tx.query(
+  const took = await tx.query<{ since: string }>(
     `update idempotency_keys set created_at = now()
      where tenant_id = $1 and key = $2 and state = 'in_progress' and created_at < now() - ($3 || ' milliseconds')::interval
-     returning key`,
+     returning created_at::text as since`,
     [tenantId, key, String(STALE_CLAIM_MS)],
   );
-  if (took.rows.length > 0) return { kind: 'claimed' };
+  if (took.rows.length > 0) return { kind: 'claimed', since: took.rows[0].since };
   throw inProgress();
 }
 
@@ -87,6 +92,11 @@ export async function withIdempotency(
   txOpts: TxOptions & { tenantId: string },
   req: IdempotentRequest,
   run: (tx: Tx) => Promise<CommandResult>,
+  /**
+   * A sliced command's work (server/api/sliced.ts): its own short transactions, run once the key is
+   * claimed and before `run`, which is then only the command's last transaction (audit, stored answer).
+   */
+  before?: () => Promise<void>,
 ): Promise<CommandResult & { replayed?: boolean }> {
   if (req.key.length > MAX_KEY_LENGTH) {
     throw new HttpError(400, 'validation_failed', `Idempotency-Key is too long (max ${MAX_KEY_LENGTH})`, [
@@ -104,6 +114,7 @@ export async function withIdempotency(
 
   // Phase 2: the command, and the stored answer in the same transaction.
   try {
+    if (before) await before();
     return await db.transaction(async (tx) => {
       const out = await run(tx);
       await tx.query(
@@ -114,12 +125,42 @@ export async function withIdempotency(
     }, txOpts);
   } catch (e) {
     // the command failed and wrote nothing: release the key so the client may retry with it
-    await db
-      .transaction(
-        (tx) => tx.query(`delete from idempotency_keys where tenant_id = $1 and key = $2 and state = 'in_progress'`, [txOpts.tenantId, req.key]),
-        txOpts,
-      )
-      .catch(() => undefined);
+    await releaseClaim(db, txOpts, req.key, claim.since);
     throw e;
+  }
+}
+
+/**
+ * Deletes a failed command's claim. Only that claim: one still `in_progress` with the same
+ * created_at, so a command that committed after all (its connection went during COMMIT) keeps its
+ * stored answer, and a later claim of the same key is never touched. When the database cannot be
+ * reached, the release is tried again in the background until it can (docs/reliability.md): the
+ * client's retry with the same key gets 409 `idempotency_in_progress` (Retry-After) meanwhile, never
+ * for longer than the outage, and at worst the claim is taken over once it is STALE_CLAIM_MS old.
+ */
+async function releaseClaim(db: Db, txOpts: TxOptions & { tenantId: string }, key: string, since: string): Promise<void> {
+  const release = () =>
+    db.transaction(
+      (tx) =>
+        tx.query(`delete from idempotency_keys where tenant_id = $1 and key = $2 and state = 'in_progress' and created_at = $3::timestamptz`, [
+          txOpts.tenantId,
+          key,
+          since,
+        ]),
+      txOpts,
+    );
+  try {
+    await release();
+  } catch (e) {
+    if (!isDatabaseUnavailable(e)) return;
+    const retry = (attempt: number) => {
+      if (attempt >= RELEASE_RETRY_MS.length) return;
+      setTimeout(() => {
+        release().catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) retry(attempt + 1);
+        });
+      }, RELEASE_RETRY_MS[attempt]).unref();
+    };
+    retry(0);
   }
 }

@@ -5,7 +5,8 @@
  * never 5xx, because supabase-js retries 5xx.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../api/errors';
+import { DATABASE_RETRY_AFTER_S, HttpError } from '../api/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { API_VERSION_2024 } from './constants';
 
 export class AuthError extends Error {
@@ -47,6 +48,11 @@ export function authErrorHandler(err: FastifyError | AuthError | HttpError, req:
   if (status && status >= 400 && status < 500) {
     const code = status === 415 || status === 400 ? 'bad_json' : 'validation_failed';
     return sendAuthError(req, reply, new AuthError(status, code, err.message));
+  }
+  if (isDatabaseUnavailable(err)) {
+    // the database's outage (docs/reliability.md): a 5xx supabase-js retries, with the API's code
+    req.log.warn({ err }, 'embedded auth: database unavailable');
+    return sendAuthError(req, reply, new AuthError(503, 'database_unavailable', 'The database is unavailable; retry shortly', { 'retry-after': String(DATABASE_RETRY_AFTER_S) }));
   }
   req.log.error({ err }, 'embedded auth: unexpected failure');
   return sendAuthError(req, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));

@@ -5,9 +5,13 @@
  * event-loop turn are gathered per tenant and handled by `many` in one go (one transaction, set-based
  * statements); each call still resolves or rejects on its own. When `many` throws, every message of
  * that group is handled again by `one`, so a bad message fails alone and is retried, then
- * dead-lettered, exactly as without batching; the others succeed.
+ * dead-lettered, exactly as without batching; the others succeed. Unless `many` failed because the
+ * database connection was lost (docs/reliability.md): that is no message's fault, and one transaction
+ * per message on a database that is down or just back would only multiply the work, so the whole
+ * group fails and comes back with its retry.
  */
 import { groupBy } from '../group-by';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EventMessage } from './types';
 
 export interface BatchHandlers {
@@ -67,7 +71,11 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
       await h.many(tenantId, group.map((w) => w.msg));
       for (const w of group) w.resolve();
       return;
-    } catch {
+    } catch (e) {
+      if (isDatabaseUnavailable(e)) {
+        for (const w of group) w.reject(e);
+        return;
+      }
       // handled again one by one below: the failure belongs to whichever message causes it
     }
     for (const w of group) {

@@ -157,6 +157,9 @@ export class ConsumerLoop {
   async runOnce(): Promise<number> {
     this.lastRunAt = Date.now();
     if (Date.now() - this.recent.since > 5 * 60_000) this.recent = { ok: 0, failed: 0, since: Date.now() };
+    // what the fetch moves in memory, put back when its transaction does not commit (a lost
+    // connection): the cursor must never run ahead of the claims the database holds
+    const before = { cursor: this.cursor, savedCursor: this.savedCursor, tailLast: this.tailLast };
     const claimed = await this.tx(async (tx) => {
       const retries = await this.claim(tx);
       const room = this.def.batchSize - retries.length;
@@ -164,6 +167,14 @@ export class ConsumerLoop {
       const all = [...retries, ...fresh];
       await bumpTenantCounters(tx, this.def.name, countsOf(all, 'delivered'));
       return all;
+    }).catch((e: unknown) => {
+      // the database's cursor is the truth (a fetch reads from the greater of the two); what the
+      // tail's windows told is forgotten, so the next fetch scans from the cursor
+      this.cursor = before.cursor;
+      this.savedCursor = before.savedCursor;
+      this.tailLast = before.tailLast;
+      this.known.forget();
+      throw e;
     });
     if (claimed.length === 0) {
       if (this.nextRetryAt <= Date.now()) this.nextRetryAt = Infinity;

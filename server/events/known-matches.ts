@@ -50,7 +50,8 @@ export class KnownMatches {
     return this.to > from && !this.seqs.some((s) => s > from) ? this.to : from;
   }
 
-  private forget(): void {
+  /** Forgets everything (a fetch that moved the cursor did not commit): the next fetch scans. */
+  forget(): void {
     this.to = 0;
     this.seqs = [];
   }

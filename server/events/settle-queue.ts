@@ -4,6 +4,11 @@
  * hold back the acks of the others. Once the loop is stopping nothing more is written: the rows stay
  * claimed and come back when their ack deadline passes.
  */
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** Waits before the settle writes tried again after a lost connection. */
+const RETRY_MS = [50, 200, 500, 1000];
+
 export class SettleQueue<T> {
   private readonly queue: T[] = [];
   private flushing: Promise<void> | null = null;
@@ -47,6 +52,23 @@ export class SettleQueue<T> {
   }
 
   private async flush(): Promise<void> {
-    while (this.queue.length > 0 && !this.stopping()) await this.write(this.queue.splice(0, this.queue.length));
+    while (this.queue.length > 0 && !this.stopping()) await this.writeRetrying(this.queue.splice(0, this.queue.length));
+  }
+
+  /**
+   * A write whose database connection was lost is tried again a few times (docs/reliability.md): the
+   * handlers' work is done, and an ack that never lands makes the message come back after its ack
+   * deadline. Safe to repeat: a settle only touches deliveries still claimed by the same attempt.
+   */
+  private async writeRetrying(batch: T[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.write(batch);
+        return;
+      } catch (e) {
+        if (attempt >= RETRY_MS.length || this.stopping() || !isDatabaseUnavailable(e)) throw e;
+        await new Promise((r) => setTimeout(r, RETRY_MS[attempt]).unref());
+      }
+    }
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * A lost or refused database connection (docs/reliability.md): what the engine raises when the server
+ * cannot reach PostgreSQL, or a connection it was using died — a restart, a failover,
+ * `pg_terminate_backend`, `idle_session_timeout`, a pooler recycling connections, a network cut.
+ * The API answers it 503 `database_unavailable` with `Retry-After` (server/app.ts) instead of a
+ * generic 500, and the background loops log it and try again.
+ */
+
+/** The statement's connection was lost or could not be opened; the database may be back in a moment. */
+export class DatabaseUnavailableError extends Error {
+  readonly code = 'database_unavailable';
+  constructor(
+    message: string,
+    cause: unknown,
+    /** The connection went while COMMIT was under way: the transaction may or may not have committed. */
+    readonly inDoubt = false,
+  ) {
+    super(message, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * SQLSTATEs that mean the connection is gone or refused rather than the statement wrong: class 08
+ * (connection exception), 57P01 admin shutdown (`pg_terminate_backend`, a restart), 57P02 crash
+ * shutdown, 57P03 cannot connect now (starting up, shutting down), 57P05 idle session timeout,
+ * 53300 too many connections.
+ */
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300']);
+/** Socket errors of a connection that could not be opened or was cut. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN']);
+/** What `pg` says when the socket ended under it, or when it gave up waiting for one. */
+const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout)/;
+
+function isLostConnection(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  if (e instanceof DatabaseUnavailableError) return true;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || SOCKET_CODES.has(code))) return true;
+  // several addresses tried at once (localhost on IPv4 and IPv6): every one refused
+  if (e instanceof AggregateError && e.errors.length > 0 && e.errors.every(isLostConnection)) return true;
+  return DRIVER_MESSAGES.test(e.message);
+}
+
+/** The error, or an error it wraps (`cause`, a few levels deep), is a lost or refused database connection. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  let cur: unknown = e;
+  for (let depth = 0; depth < 5 && cur; depth++) {
+    if (isLostConnection(cur)) return true;
+    cur = cur instanceof Error ? (cur as { cause?: unknown }).cause : undefined;
+  }
+  return false;
+}
