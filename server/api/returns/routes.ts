@@ -7,7 +7,7 @@
  */
 import { defineModule, type ApiModule, type Api } from '../module';
 import { list, one, type Ctx } from '../kit';
-import { HttpError, notFound } from '../errors';
+import { HttpError, notFound, type FieldError } from '../errors';
 import { idParams, returnCreate, returnListQuery, returnReceive, returnReject, returnResolve, type RmaAction, returnsLive } from '../../../contract/fulfillment';
 import { isResellable, resolveDefault, rmaStep, type RmaStatus } from '../../domain/dropship/rma';
 import { RETURN_EVENTS } from '../../dropship/events';
@@ -19,6 +19,68 @@ import type { Tx } from '../../db';
 import type { Marketplace } from '../../../contract/orders';
 
 interface ReturnItem { order_item_id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
+
+/** The CHECK of migration 0026: a line's returned quantity never passes the quantity sold. */
+export const RETURNED_QUANTITY_CONSTRAINT = 'order_items_returned_quantity_max';
+
+/** The database refused a return that would take more of a line than is left (SQLSTATE 23514, the constraint above). */
+export function isOverReturned(e: unknown): boolean {
+  const err = e as { code?: string; constraint?: string } | null;
+  return err?.code === '23514' && err.constraint === RETURNED_QUANTITY_CONSTRAINT;
+}
+
+interface OrderLine { id: string; sku: string; title: string; quantity: number; returned: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
+
+async function orderLines(tx: Tx, tenantId: string, orderId: string): Promise<OrderLine[]> {
+  const { rows } = await tx.query<OrderLine>(
+    `select id::text, sku, title, quantity, returned_quantity as returned, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
+       from order_items where tenant_id = $1 and order_id = $2 order by order_items.id`,
+    [tenantId, orderId],
+  );
+  return rows.map((l) => ({ ...l, quantity: Number(l.quantity), returned: Number(l.returned), unit_price_cents: Number(l.unit_price_cents) }));
+}
+
+const refused = (details: FieldError[]) =>
+  new HttpError(400, 'validation_failed', `Invalid request body: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details);
+
+const nothingLeft = (l: OrderLine) => (l.quantity === 1 ? 'This line has already been returned' : `None of this line can still be returned (all ${l.quantity} already returned)`);
+
+/**
+ * The items of a new return: each line at most once, and no more of it than is left (sold less what
+ * the order's returns that are not rejected took). Without `asked`, whatever is left of every line.
+ */
+function returnItems(lines: OrderLine[], asked: { order_item_id: string; quantity: number }[] | undefined): ReturnItem[] {
+  const item = (l: OrderLine, quantity: number): ReturnItem => ({ order_item_id: l.id, sku: l.sku, title: l.title, quantity, unit_price_cents: l.unit_price_cents, product_id: l.product_id, variant_id: l.variant_id });
+  if (!asked) {
+    const left = lines.filter((l) => l.quantity > l.returned);
+    if (!left.length) throw refused([{ field: 'items', message: 'Every line of this order has already been returned', code: 'too_big' }]);
+    return left.map((l) => item(l, l.quantity - l.returned));
+  }
+  const errors: FieldError[] = [];
+  const items: ReturnItem[] = [];
+  const seen = new Map<string, number>();
+  asked.forEach((a, i) => {
+    const l = lines.find((x) => x.id === a.order_item_id);
+    const first = seen.get(a.order_item_id);
+    if (!l) errors.push({ field: `items.${i}.order_item_id`, message: 'Not a line of this order', code: 'invalid_value' });
+    else if (first !== undefined) errors.push({ field: `items.${i}.order_item_id`, message: `This line is already items.${first}: list a line once, with the quantity coming back`, code: 'duplicate' });
+    else if (a.quantity > l.quantity - l.returned) {
+      const left = l.quantity - l.returned;
+      errors.push({ field: `items.${i}.quantity`, message: left === 0 ? nothingLeft(l) : `Only ${left} of this line can still be returned (${l.quantity} sold, ${l.returned} already returned)`, code: 'too_big' });
+    } else items.push(item(l, a.quantity));
+    if (l && first === undefined) seen.set(l.id, i);
+  });
+  if (errors.length) throw refused(errors);
+  return items;
+}
+
+/** Puts a return's items into (1) or takes them out of (-1) their variants' and products' stock. */
+async function restock(tx: Tx, tenantId: string, items: ReturnItem[], sign: 1 | -1) {
+  for (const i of items) {
+    if (i.variant_id) await tx.query('update product_variants set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [tenantId, sign * i.quantity, i.variant_id]);
+    if (i.product_id) await tx.query('update products set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [tenantId, sign * i.quantity, i.product_id]);
+  }
+}
 
 function mapReturn(r: Record<string, unknown>) {
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -68,12 +130,27 @@ async function markReturned(ctx: Ctx<{ id: string }, unknown, unknown>, orderId:
   await ctx.emit('orders.status_changed', { id: orderId, from, to: 'returned', reason });
 }
 
+/**
+ * The refunds of an order never pass what its buyer paid (the order's total). Lines are returned at
+ * most once, so this holds by itself; it is checked again here, the order's row locked so that two
+ * refunds of one order take turns, in case its lines changed (an order imported again).
+ */
+async function assertRefundCovered(tx: Tx, tenantId: string, r: Rma, refund: number) {
+  const paid = Number((await tx.query<{ paid: string }>('select round(total * 100)::bigint as paid from orders where tenant_id = $1 and id = $2 for update', [tenantId, r.order_id])).rows[0].paid);
+  const done = Number((await tx.query<{ done: string }>('select coalesce(sum(refund_cents), 0)::bigint as done from returns where tenant_id = $1 and order_id = $2 and id <> $3', [tenantId, r.order_id, r.id])).rows[0].done);
+  if (done + refund > paid) {
+    const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+    throw new HttpError(409, 'refund_exceeds_paid', `A refund of ${usd(refund)} would bring the refunds of ${r.order_id} to ${usd(done + refund)}, more than the ${usd(paid)} paid`, { paid_cents: paid, refunded_cents: done, refund_cents: refund });
+  }
+}
+
 async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund' | 'replace'; note?: string | null }>, asked: 'refund' | 'replace' | undefined) {
   const settings = await loadSettings(ctx.tx, ctx.auth.tenantId);
   const resolution = resolveDefault(asked, settings.return_default_resolution);
   return move(ctx, resolution, async (r) => {
     if (resolution === 'refund') {
       const refund = r.items.reduce((s, i) => s + i.quantity * i.unit_price_cents, 0);
+      await assertRefundCovered(ctx.tx, ctx.auth.tenantId, r, refund);
       await markReturned(ctx, r.order_id, `${r.number} refunded`);
       return { resolution, refund_cents: refund, note: ctx.body?.note ?? null };
     }
@@ -134,22 +211,28 @@ const returns: ApiModule = (api: Api) => {
       const o = (await ctx.tx.query<{ id: string; status: string }>('select id, status from orders where tenant_id = $1 and id = upper($2)', [t, ctx.body.order_id])).rows[0];
       if (!o) throw notFound('Order');
       if (o.status !== 'shipped' && o.status !== 'delivered') throw new HttpError(409, 'invalid_state', `Only a shipped or delivered order can be returned, not one that is ${o.status}`);
-      const lines = (await ctx.tx.query<{ id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }>(
-        'select id::text, sku, title, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id from order_items where tenant_id = $1 and order_id = $2 order by order_items.id',
-        [t, o.id],
-      )).rows;
-      const asked = ctx.body.items ?? lines.map((l) => ({ order_item_id: l.id, quantity: Number(l.quantity) }));
-      const items: ReturnItem[] = asked.map((a, i) => {
-        const l = lines.find((x) => x.id === a.order_item_id);
-        if (!l) throw new HttpError(400, 'validation_failed', 'Request validation failed', [{ field: `items.${i}.order_item_id`, message: 'Not a line of this order', code: 'invalid_value' }]);
-        if (a.quantity > Number(l.quantity)) throw new HttpError(400, 'validation_failed', 'Request validation failed', [{ field: `items.${i}.quantity`, message: `At most ${l.quantity}`, code: 'too_big' }]);
-        return { order_item_id: l.id, sku: l.sku, title: l.title, quantity: a.quantity, unit_price_cents: Number(l.unit_price_cents), product_id: l.product_id, variant_id: l.variant_id };
-      });
-      const { rows } = await ctx.tx.query<{ id: string }>(
-        'insert into returns (tenant_id, order_id, reason, note, items, history) values ($1, $2, $3, $4, $5, $6) returning id',
-        [t, o.id, ctx.body.reason, ctx.body.note ?? null, JSON.stringify(items), JSON.stringify([{ at: new Date().toISOString(), status: 'requested', by: ctx.auth.email, note: ctx.body.note ?? null }])],
-      );
-      const r = (await getReturn(ctx.tx, t, rows[0].id))!;
+      // the request is checked against what is left of each line; the database holds the same bound
+      // (order_items_returned_quantity_max), so a return that took a line meanwhile is seen on the
+      // insert: the lines are read again and the answer is the same 400 as for the check
+      let id: string | null = null;
+      for (let attempt = 1; id === null; attempt++) {
+        const items = returnItems(await orderLines(ctx.tx, t, o.id), ctx.body.items);
+        await ctx.tx.query('savepoint return_insert');
+        try {
+          const { rows } = await ctx.tx.query<{ id: string }>(
+            'insert into returns (tenant_id, order_id, reason, note, items, history) values ($1, $2, $3, $4, $5, $6) returning id',
+            [t, o.id, ctx.body.reason, ctx.body.note ?? null, JSON.stringify(items), JSON.stringify([{ at: new Date().toISOString(), status: 'requested', by: ctx.auth.email, note: ctx.body.note ?? null }])],
+          );
+          await ctx.tx.query('release savepoint return_insert');
+          id = rows[0].id;
+        } catch (e) {
+          if (!isOverReturned(e)) throw e;
+          await ctx.tx.query('rollback to savepoint return_insert');
+          // the next read shows what the other return took; a third refusal means returns of this order keep racing
+          if (attempt >= 3) throw new HttpError(409, 'conflict', 'Other returns of this order are being made at the same time; try again');
+        }
+      }
+      const r = (await getReturn(ctx.tx, t, id))!;
       await ctx.audit({ action: 'return.request', resource: 'returns', resourceId: r.id, after: r });
       await ctx.emit(RETURN_EVENTS.requested, { id: r.id, number: r.number, order_id: r.order_id, reason: r.reason });
       ctx.status(201);
@@ -179,7 +262,13 @@ const returns: ApiModule = (api: Api) => {
     permission: 'write:orders',
     params: idParams,
     body: returnReject,
-    handler: (ctx) => move(ctx, 'reject', async () => ({ reject_reason: ctx.body.reason, note: ctx.body.reason })),
+    // a rejected return no longer counts against its lines (migration 0026), so what it put back into
+    // stock comes out again: the goods go back to the buyer
+    handler: (ctx) => move(ctx, 'reject', async (r) => {
+      if (!r.restocked) return { reject_reason: ctx.body.reason, note: ctx.body.reason };
+      await restock(ctx.tx, ctx.auth.tenantId, r.items, -1);
+      return { reject_reason: ctx.body.reason, restocked: false, note: ctx.body.reason };
+    }),
   });
 
   api.route({
@@ -189,14 +278,9 @@ const returns: ApiModule = (api: Api) => {
     params: idParams,
     body: returnReceive,
     handler: (ctx) => move(ctx, 'receive', async (r) => {
-      const restock = isResellable(ctx.body.condition);
-      if (restock) {
-        for (const i of r.items) {
-          if (i.variant_id) await ctx.tx.query('update product_variants set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [ctx.auth.tenantId, i.quantity, i.variant_id]);
-          if (i.product_id) await ctx.tx.query('update products set stock = stock + $2, updated_at = now() where tenant_id = $1 and id = $3', [ctx.auth.tenantId, i.quantity, i.product_id]);
-        }
-      }
-      return { condition: ctx.body.condition, restocked: restock, note: ctx.body.note ?? null };
+      const resellable = isResellable(ctx.body.condition);
+      if (resellable) await restock(ctx.tx, ctx.auth.tenantId, r.items, 1);
+      return { condition: ctx.body.condition, restocked: resellable, note: ctx.body.note ?? null };
     }),
   });
 
