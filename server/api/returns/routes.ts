@@ -243,6 +243,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'POST',
     url: '/returns/:id/approve',
+    lock: { table: 'returns', what: 'Return' },
     permission: 'write:orders',
     params: idParams,
     handler: (ctx) => move(ctx, 'approve', async (r) => {
@@ -259,6 +260,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'POST',
     url: '/returns/:id/reject',
+    lock: { table: 'returns', what: 'Return' },
     permission: 'write:orders',
     params: idParams,
     body: returnReject,
@@ -274,6 +276,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'POST',
     url: '/returns/:id/receive',
+    lock: { table: 'returns', what: 'Return' },
     permission: 'write:orders',
     params: idParams,
     body: returnReceive,
@@ -287,6 +290,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'POST',
     url: '/returns/:id/resolve',
+    lock: { table: 'returns', what: 'Return' },
     permission: 'write:orders',
     params: idParams,
     body: returnResolve,
@@ -296,6 +300,7 @@ const returns: ApiModule = (api: Api) => {
     api.route({
       method: 'POST',
       url: `/returns/:id/${r}`,
+      lock: { table: 'returns', what: 'Return' },
       permission: 'write:orders',
       params: idParams,
       body: returnResolve,
