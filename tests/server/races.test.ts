@@ -182,6 +182,16 @@ describe('ten identical commands at once take effect once', () => {
     expect(rejected.body?.data?.status).toBe('rejected');
   });
 
+  it('refund a received return: one refund', async () => {
+    const [r] = await first('/api/returns?status=requested&limit=1');
+    expect((await callAs(h, ADMIN, 'POST', `/api/returns/${r.id}/approve`, {})).status).toBe(200);
+    expect((await callAs(h, ADMIN, 'POST', `/api/returns/${r.id}/receive`, { condition: 'like_new' })).status).toBe(200);
+    const win = await onlyOneTookEffect(await burst('POST', `/api/returns/${r.id}/refund`, {}));
+    expect(win.body?.data?.refund_cents).toBeGreaterThan(0);
+    const refunds = await asTenant<{ n: number }>(`select count(*)::int as n from events where subject like 'returns.%' and payload->>'id' = $1 and payload->>'to' = 'refunded'`, [r.id]);
+    expect(refunds[0].n).toBe(1);
+  });
+
   it('approve and reject a price proposal: one decision, one price change', async () => {
     const listings = await first('/api/listings?limit=2');
     // a rule that governs them and a competitor to beat, so the engine has something to propose
