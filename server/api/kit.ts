@@ -205,8 +205,8 @@ async function lockRow<P>(tx: Tx, tenantId: string, lock: RowLock<P>, params: P)
   const raw = (params as Record<string, unknown>)[lock.param ?? 'id'];
   const id = lock.normalize && typeof raw === 'string' ? lock.normalize(raw) : raw;
   if (!/^[a-z_]+$/.test(lock.table)) throw new Error(`route kit: bad lock table ${lock.table}`);
-  const { rowCount } = await tx.query(`select 1 from ${lock.table} where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
-  if (rowCount === 0) throw notFound(lock.what);
+  const { rows } = await tx.query(`select 1 from ${lock.table} where tenant_id = $1 and id = $2 for update`, [tenantId, id]);
+  if (rows.length === 0) throw notFound(lock.what);
 }
 
 /** SQLSTATEs after which the whole command may run again: it was rolled back and wrote nothing. */
