@@ -19,7 +19,8 @@ import { IDEMPOTENCY_TTL_MS } from '../../contract/constants';
 /** An in_progress claim older than this is taken to be from a crashed process. */
 const STALE_CLAIM_MS = 60_000;
 export const MAX_KEY_LENGTH = 255;
-/** Waits between attempts to release a failed command's claim while the database is unreachable. */
+/** Waits between attempts to release a failed command's claim when the connection was lost: the first while the answer waits, the rest in the background. */
+const RELEASE_INLINE_MS = [50, 150];
 const RELEASE_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 
 export interface IdempotentRequest {
@@ -149,18 +150,26 @@ async function releaseClaim(db: Db, txOpts: TxOptions & { tenantId: string }, ke
         ]),
       txOpts,
     );
-  try {
-    await release();
-  } catch (e) {
-    if (!isDatabaseUnavailable(e)) return;
-    const retry = (attempt: number) => {
-      if (attempt >= RELEASE_RETRY_MS.length) return;
-      setTimeout(() => {
-        release().catch((err: unknown) => {
-          if (isDatabaseUnavailable(err)) retry(attempt + 1);
-        });
-      }, RELEASE_RETRY_MS[attempt]).unref();
-    };
-    retry(0);
+  // a connection lost to a restart often takes its neighbours in the pool a moment later: a few
+  // quick tries before the answer goes out, so that the client's retry finds the key free
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await release();
+      return;
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) return;
+      if (attempt >= RELEASE_INLINE_MS.length) break;
+      await new Promise((r) => setTimeout(r, RELEASE_INLINE_MS[attempt]));
+    }
   }
+  // the database is still unreachable: keep trying in the background, the answer goes out now
+  const retry = (attempt: number) => {
+    if (attempt >= RELEASE_RETRY_MS.length) return;
+    setTimeout(() => {
+      release().catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) retry(attempt + 1);
+      });
+    }, RELEASE_RETRY_MS[attempt]).unref();
+  };
+  retry(0);
 }

@@ -41,6 +41,9 @@ export async function assertRlsEnforced(db: Db): Promise<void> {
 export async function openDatabase(o: OpenOptions): Promise<OpenDb> {
   if (o.databaseUrl) {
     const admin = new pg.Client({ connectionString: o.databaseUrl });
+    // a connection lost during the migrations fails the statement under way (the start fails with
+    // it); without a listener the client's 'error' event would end the process first
+    admin.on('error', (e) => console.error(`postgres migrations: connection lost: ${e.message}`));
     await admin.connect();
     let migrated: string[];
     try {

@@ -6,7 +6,7 @@
  */
 import { isDatabaseUnavailable } from '../db/unavailable';
 
-/** Waits before the settle writes tried again after a lost connection. */
+/** Waits before a settle write is tried again after a lost connection (the last one repeats). */
 const RETRY_MS = [50, 200, 500, 1000];
 
 export class SettleQueue<T> {
@@ -56,9 +56,11 @@ export class SettleQueue<T> {
   }
 
   /**
-   * A write whose database connection was lost is tried again a few times (docs/reliability.md): the
-   * handlers' work is done, and an ack that never lands makes the message come back after its ack
-   * deadline. Safe to repeat: a settle only touches deliveries still claimed by the same attempt.
+   * A write whose database connection was lost is tried again until the database answers or the
+   * loop stops (docs/reliability.md "Background work"): the handlers' work is done, and an ack that
+   * never landed would make the message come back after its ack deadline and be handled again. The
+   * loop that waits here is the one that would claim it again, so on this process nothing is handled
+   * twice. Safe to repeat: a settle only touches deliveries still claimed by the same attempt.
    */
   private async writeRetrying(batch: T[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -66,8 +68,8 @@ export class SettleQueue<T> {
         await this.write(batch);
         return;
       } catch (e) {
-        if (attempt >= RETRY_MS.length || this.stopping() || !isDatabaseUnavailable(e)) throw e;
-        await new Promise((r) => setTimeout(r, RETRY_MS[attempt]).unref());
+        if (this.stopping() || !isDatabaseUnavailable(e)) throw e;
+        await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]).unref());
       }
     }
   }

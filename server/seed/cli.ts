@@ -41,6 +41,7 @@ export async function refreshStatistics(o: { dataDir?: string; databaseUrl?: str
   const sql = 'vacuum analyze orders, order_items, order_status_history, products, product_variants';
   if (o.databaseUrl) {
     const c = new pg.Client({ connectionString: o.databaseUrl });
+    c.on('error', (e) => console.error(`postgres: connection lost: ${e.message}`)); // the statement fails on its own
     await c.connect();
     await c.query(sql);
     await c.end();

@@ -49,6 +49,16 @@ function expectOkOr503(a: { status: number; body: { code?: string }; headers: He
   expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
+/**
+ * A keyed retry may also meet the failed command's claim while it is being released (the database
+ * was unreachable for that too): 409 `idempotency_in_progress` with Retry-After, docs/reliability.md.
+ */
+function expectRetryAnswer(a: { status: number; body: { code?: string }; headers: Headers }): void {
+  if (a.status !== 409) return expectOkOr503(a);
+  expect(a.body.code).toBe('idempotency_in_progress');
+  expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
 describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
   beforeAll(async () => {
     fastEventSettings();
@@ -95,7 +105,7 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
     // a client retries what failed with the same key: every supplier exists exactly once
     for (let round = 0; round < 5; round++) {
       const again = await Promise.all(names.map((_, i) => write(i)));
-      for (const a of again) expectOkOr503(a);
+      for (const a of again) expectRetryAnswer(a);
       if (again.every((a) => a.status === 201)) break;
       await sleep(300);
     }
@@ -134,7 +144,7 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
     // the failed command released its key: the retry runs it (no 409 in progress), a second retry replays
     const retried = await waitFor(async () => {
       const a = await call(s.url, admin, 'POST', '/api/suppliers', { name }, { 'idempotency-key': key });
-      expectOkOr503(a);
+      expectRetryAnswer(a);
       return a.status === 201 ? a : null;
     }, 'the retry', 10_000);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
@@ -145,7 +155,7 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
     expect(row.n).toBe(1);
   });
 
-  it('the event tail, the consumers and the heartbeats carry on: every event is handled, none dead-lettered', async () => {
+  it('the event tail, the consumers and the heartbeats carry on: every event is handled once, none dead-lettered', async () => {
     const handled = new Map<number, number>();
     await s.app.events.register({
       name: 'fault-counter',
@@ -165,13 +175,12 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
     const beatBefore = (await ownerQuery<{ at: Date }>(`select max(last_heartbeat) as at from agent_heartbeats`))[0].at;
     written.push(...(await waitFor(async () => emit(s.db, T, 'jobs.fault.tick', [{ after: true }]).catch(() => null), 'an emit')));
     await waitFor(() => written.every((q) => handled.has(q)), 'every event handled', 20_000);
-    const [left] = await ownerQuery<{ deliveries: number; dead: number }>(
-      `select (select count(*)::int from consumer_deliveries where consumer = 'fault-counter') as deliveries,
-              (select count(*)::int from dlq_entries where consumer = 'fault-counter') as dead`,
-    );
-    expect(left.dead).toBe(0);
+    const [dead] = await ownerQuery<{ n: number }>(`select count(*)::int as n from dlq_entries where consumer = 'fault-counter'`);
+    expect(dead.n).toBe(0);
     await waitFor(async () => (await ownerQuery<{ n: number }>(`select count(*)::int as n from consumer_deliveries where consumer = 'fault-counter'`))[0].n === 0, 'no delivery left', 10_000);
-    expect(left.deliveries).toBeGreaterThanOrEqual(0);
+    // one process: an ack that could not be written is written once the database answers, so no
+    // handler ran twice (at-least-once across processes, docs/events.md "Decisions")
+    expect([...handled.values()].filter((n) => n > 1)).toEqual([]);
     // the worker heartbeats went on (every 500 ms here)
     await waitFor(async () => (await ownerQuery<{ at: Date }>(`select max(last_heartbeat) as at from agent_heartbeats`))[0].at > beatBefore, 'a heartbeat after the fault', 5000);
     expect((await health()).body.db.status).toBe('up');

@@ -6,6 +6,7 @@
  */
 import net from 'node:net';
 import pg from 'pg';
+import { createParser } from 'eventsource-parser';
 import type { Harness } from './harness';
 import type { Running, Store } from './events-support';
 
@@ -135,4 +136,58 @@ export class TcpProxy {
   async close(): Promise<void> {
     await this.cut();
   }
+}
+
+export interface SseEvent { id: number; event: string; data: { subject: string; data: Record<string, unknown> } }
+
+/**
+ * An SSE client that behaves like a browser's EventSource: when the stream ends or fails it connects
+ * again after `retryMs` with `lastEventId` = the last id it got. `events` holds every event it
+ * received (heartbeats excepted), across connections; `connections` counts the streams it opened.
+ */
+export interface ResilientSse { events: SseEvent[]; connections: number; refused: number; reconnect(): void; close(): Promise<void> }
+
+export function resilientSse(url: string, retryMs = 200): ResilientSse {
+  const state: ResilientSse = { events: [], connections: 0, refused: 0, reconnect: () => undefined, close: async () => undefined };
+  let stopped = false;
+  let current: AbortController | null = null;
+  const run = (async () => {
+    while (!stopped) {
+      const last = state.events.at(-1)?.id;
+      const ac = new AbortController();
+      current = ac;
+      try {
+        const res = await fetch(last === undefined ? url : `${url}&lastEventId=${last}`, { headers: { accept: 'text/event-stream' }, signal: ac.signal });
+        if (res.ok && res.body) {
+          state.connections++;
+          const parser = createParser({
+            onEvent(e) {
+              if (e.event === 'heartbeat' || !e.id) return;
+              state.events.push({ id: Number(e.id), event: e.event ?? 'message', data: JSON.parse(e.data) });
+            },
+          });
+          const reader = res.body.getReader();
+          const dec = new TextDecoder();
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            parser.feed(dec.decode(value, { stream: true }));
+          }
+        } else {
+          state.refused++;
+          await res.body?.cancel();
+        }
+      } catch {
+        // aborted, reset or refused: connect again, like EventSource
+      }
+      if (!stopped) await new Promise((r) => setTimeout(r, retryMs));
+    }
+  })();
+  state.reconnect = () => current?.abort();
+  state.close = async () => {
+    stopped = true;
+    current?.abort();
+    await run;
+  };
+  return state;
 }
