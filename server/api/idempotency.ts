@@ -12,16 +12,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db, Tx, TxOptions } from '../db';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, retryInBackground } from '../db/unavailable';
 import { HttpError } from './errors';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/constants';
 
 /** An in_progress claim older than this is taken to be from a crashed process. */
 const STALE_CLAIM_MS = 60_000;
 export const MAX_KEY_LENGTH = 255;
-/** Waits between attempts to release a failed command's claim when the connection was lost: the first while the answer waits, the rest in the background. */
+/** Waits between quick attempts to release a failed command's claim when the connection was lost, while the answer waits. */
 const RELEASE_INLINE_MS = [50, 150];
-const RELEASE_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 
 export interface IdempotentRequest {
   key: string;
@@ -163,13 +162,5 @@ async function releaseClaim(db: Db, txOpts: TxOptions & { tenantId: string }, ke
     }
   }
   // the database is still unreachable: keep trying in the background, the answer goes out now
-  const retry = (attempt: number) => {
-    if (attempt >= RELEASE_RETRY_MS.length) return;
-    setTimeout(() => {
-      release().catch((err: unknown) => {
-        if (isDatabaseUnavailable(err)) retry(attempt + 1);
-      });
-    }, RELEASE_RETRY_MS[attempt]).unref();
-  };
-  retry(0);
+  retryInBackground(release);
 }

@@ -27,7 +27,16 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * (57P01 terminating connection…) leave it unusable.
  */
 function usable(e: unknown): boolean {
-  return e instanceof pg.DatabaseError && e.severity !== 'FATAL' && e.severity !== 'PANIC' && !isDatabaseUnavailable(e);
+  return e instanceof pg.DatabaseError && !dead(e);
+}
+
+/**
+ * The connection is gone (lost, refused, or ended by a FATAL answer). In a transaction the error may
+ * as well be the caller's own (an API error thrown by a handler): the connection is then rolled back
+ * and reused, and only a failed rollback marks it unusable.
+ */
+function dead(e: unknown): boolean {
+  return isDatabaseUnavailable(e) || (e instanceof pg.DatabaseError && (e.severity === 'FATAL' || e.severity === 'PANIC'));
 }
 
 /** A lost or refused connection becomes DatabaseUnavailableError (503 at the API); anything else is thrown as it is. */
@@ -151,7 +160,7 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
         await client.query('commit');
         return out;
       } catch (e) {
-        if (!usable(e)) broken = e as Error;
+        if (dead(e)) broken = e as Error;
         // a rollback that fails leaves the connection in an unknown state: it is not reused
         if (!broken) await client.query('rollback').catch((err: Error) => (broken = err));
         // BEGIN found its pooled connection ended meanwhile (a restart, pg_terminate_backend): nothing

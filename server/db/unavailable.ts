@@ -51,3 +51,25 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   }
   return false;
 }
+
+/** Waits of `retryInBackground` (about a minute in all). */
+export const BACKGROUND_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
+
+/**
+ * Runs `fn` again in the background while it fails because the database cannot be reached, after
+ * each wait of `delays` in turn; it gives up (calling `onGiveUp`) after the last, or at once on any
+ * other error. For the small writes that put a failure on record (a released claim, a failed job),
+ * whose caller has already answered. The timers do not keep the process alive.
+ */
+export function retryInBackground(fn: () => Promise<unknown>, onGiveUp: (e: unknown) => void = () => undefined, delays: readonly number[] = BACKGROUND_RETRY_MS): void {
+  const attempt = (i: number) => {
+    if (i >= delays.length) return;
+    setTimeout(() => {
+      fn().catch((e: unknown) => {
+        if (isDatabaseUnavailable(e) && i + 1 < delays.length) attempt(i + 1);
+        else onGiveUp(e);
+      });
+    }, delays[i]).unref();
+  };
+  attempt(0);
+}

@@ -43,6 +43,8 @@ export interface TailListener {
 const BATCH = 3000;
 /** Every consumer waits on the tail to learn of new events: on PGlite its polls go first (server/db/turns.ts). */
 const URGENT = true;
+/** Longest wait between polls while they fail (the database unreachable): the interval doubles up to this. */
+const MAX_BACKOFF_MS = 2000;
 
 export class EventTail {
   private last = 0;
@@ -53,6 +55,8 @@ export class EventTail {
   private readonly listeners: TailListener[] = [];
   lastPollAt = 0;
   errors = 0;
+  /** Polls failed in a row: the next one waits longer (docs/reliability.md "Background work"). */
+  private failing = 0;
 
   constructor(private readonly db: Db, private readonly pollMs: number, private readonly onError: (e: unknown) => void) {}
 
@@ -134,14 +138,18 @@ export class EventTail {
           for (const l of this.listeners) l.onAdvance?.(this.last, window);
         }
       }
+      this.failing = 0;
     } catch (e) {
       this.errors++;
+      this.failing++;
       if (!this.stopped) this.onError(e);
     } finally {
       this.running = false;
       const again = full || this.poked;
       this.poked = false;
-      this.schedule(again ? 0 : this.pollMs);
+      // a failed poll moved nothing: the next reads from the same place, later each time it fails again
+      const wait = this.failing > 0 ? Math.min(Math.max(MAX_BACKOFF_MS, this.pollMs), this.pollMs * 2 ** Math.min(this.failing, 16)) : this.pollMs;
+      this.schedule(again ? 0 : wait);
     }
   }
 }

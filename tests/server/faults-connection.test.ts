@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { DEMO_TENANT } from '../../server/seed/accounts';
+import { postgresDb } from '../../server/db/postgres';
 import { emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
 import { PG_URL, asHarness, call, terminateBackends } from './faults-support';
 import { headersFor } from './tokens';
@@ -153,6 +154,35 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     const [row] = await ownerQuery<{ n: number }>('select count(*)::int as n from suppliers where tenant_id = $1 and name = $2', [T, name]);
     expect(row.n).toBe(1);
+  });
+
+  it('a pooled connection is kept after its transaction failed for its own reasons, and replaced once it died', async () => {
+    // one connection, as the owner (it may end its own session)
+    const db = postgresDb(store.databaseUrl!, { max: 1, setRole: false });
+    try {
+      const pid = async () => (await db.transaction((tx) => tx.query<{ pid: number }>('select pg_backend_pid() as pid'))).rows[0].pid;
+      const first = await pid();
+      // an error of the caller's (an API error thrown by a handler) or an error the server answered:
+      // rolled back, and the same connection serves the next transaction
+      await expect(db.transaction(async (tx) => {
+        await tx.query('select 1');
+        throw new Error('refused by the handler');
+      })).rejects.toThrow('refused by the handler');
+      await expect(db.transaction((tx) => tx.query('select 1/0'))).rejects.toThrow(/division by zero/);
+      expect(await pid()).toBe(first);
+      // the connection dies inside a transaction: database_unavailable, and it is never used again
+      await expect(db.transaction((tx) => tx.query('select pg_terminate_backend(pg_backend_pid())'))).rejects.toMatchObject({ code: 'database_unavailable' });
+      const second = await pid();
+      expect(second).not.toBe(first);
+      // ended while idle in the pool: the next transaction's BEGIN finds it dead and starts again on a new one
+      await terminateBackends(store.databaseUrl!);
+      expect(await pid()).not.toBe(second);
+      // and a read (Db.reader) likewise
+      await terminateBackends(store.databaseUrl!);
+      expect((await db.reader({}).query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('the event tail, the consumers and the heartbeats carry on: every event is handled once, none dead-lettered', async () => {

@@ -84,9 +84,10 @@ export async function finishJob(tx: Tx, id: string, rowsTotal: number, result: I
   );
 }
 
+/** Never over a job that is done: its write may have committed after all when the connection went during COMMIT. */
 export async function failJob(tx: Tx, id: string, rowsTotal: number | null, error: JobError): Promise<void> {
   await tx.query(
-    `update import_jobs set status = 'failed', phase = 'failed', rows_total = coalesce($2, rows_total), error = $3, finished_at = now() where id = $1`,
+    `update import_jobs set status = 'failed', phase = 'failed', rows_total = coalesce($2, rows_total), error = $3, finished_at = now() where id = $1 and status <> 'done'`,
     [id, rowsTotal, JSON.stringify(error)],
   );
 }

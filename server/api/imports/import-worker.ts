@@ -21,6 +21,7 @@ import type { AuthInfo } from '../context';
 import { writeAudit } from '../kit';
 import { CommandOutbox } from '../../events/outbox';
 import { runtimeTx } from '../../events/runtime-tx';
+import { isDatabaseUnavailable, retryInBackground } from '../../db/unavailable';
 import { allErrors, importInvalid, type Importer, type ImportPlan } from './importer';
 import { importFilesDir, sweepImportFiles, type ImportFile } from './import-file';
 import {
@@ -181,9 +182,13 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger, dataDir: stri
       error = stopping ? INTERRUPTED : { code: 'import_failed', message: 'The import could not be written. Nothing was imported.', details: null };
     }
     Object.assign(job, { status: 'failed', phase: 'failed', error, finished_at: new Date().toISOString() });
-    await db.transaction((tx) => failJob(tx, job.id, job.rows_total, error), { tenantId: p.tenantId }).catch((err: unknown) => {
-      // the row stays unfinished: the next start's recovery marks it failed
-      log.error({ err, job: job.id }, 'import job failure not recorded');
+    const record = () => db.transaction((tx) => failJob(tx, job.id, job.rows_total, error), { tenantId: p.tenantId });
+    // the row stays unfinished until it is recorded: the next start's recovery marks it failed
+    const notRecorded = (err: unknown) => log.error({ err, job: job.id }, 'import job failure not recorded');
+    await record().catch((err: unknown) => {
+      // the database unreachable (docs/reliability.md): recorded once it is back
+      if (isDatabaseUnavailable(err)) retryInBackground(record, notRecorded);
+      else notRecorded(err);
     });
   }
 
