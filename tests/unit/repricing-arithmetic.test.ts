@@ -5,14 +5,27 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { mulDivCeil, mulDivFloor, mulDivRound } from '../../server/domain/repricing/money';
+import { mulDivCeil, mulDivFloor, mulDivRound } from '../../contract/money';
 import { inputsHash, type ListingInputs } from '../../server/api/pricing/inputs';
 import { plainArray, textArray } from '../../server/db/arrays';
 
+// the exact answers, in bigint: floor toward −∞, ceil toward +∞, round half away from zero (contract/money.ts)
+const exact = (a: number, b: number, d: number) => {
+  const n = BigInt(a) * BigInt(b);
+  const D = BigInt(d);
+  const q = n / D;
+  const r = n % D;
+  return { n, D, q, r };
+};
 const big = {
-  floor: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b)) / BigInt(d)),
-  ceil: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b) + BigInt(d) - 1n) / BigInt(d)),
-  round: (a: number, b: number, d: number) => Number((BigInt(a) * BigInt(b) + BigInt(Math.floor(d / 2))) / BigInt(d)),
+  floor: (a: number, b: number, d: number) => { const { q, r } = exact(a, b, d); return Number(r < 0n ? q - 1n : q); },
+  ceil: (a: number, b: number, d: number) => { const { q, r } = exact(a, b, d); return Number(r > 0n ? q + 1n : q); },
+  round: (a: number, b: number, d: number) => {
+    const { n, D } = exact(a, b, d);
+    const abs = n < 0n ? -n : n;
+    const q = abs / D + (2n * (abs % D) >= D ? 1n : 0n);
+    return Number(n < 0n ? -q : q);
+  },
 };
 
 describe('integer multiply-divide', () => {
@@ -25,7 +38,7 @@ describe('integer multiply-divide', () => {
   const rnd = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
   for (let i = 0; i < 2_000; i++) cases.push([rnd(10_000_000) - (i % 10 === 0 ? 5_000_000 : 0), rnd(20_000), 1 + rnd(10_000)]);
 
-  it('floor, ceil and half-up rounding agree with bigint', () => {
+  it('floor, ceil and half-up rounding (a half away from zero) agree with bigint', () => {
     for (const [a, b, d] of cases) {
       expect([a, b, d, mulDivFloor(a, b, d)]).toEqual([a, b, d, big.floor(a, b, d)]);
       expect([a, b, d, mulDivCeil(a, b, d)]).toEqual([a, b, d, big.ceil(a, b, d)]);

@@ -7,7 +7,7 @@
  * below floor) → clamp to [floor, ceiling] → maximum change per run → minimum interval.
  */
 import { computeFloor } from './floor';
-import { formatCents, pctOfCeil, pctOfFloor } from './money';
+import { formatCents, pctOfCeil, pctOfFloor } from '../../../contract/money';
 import { countedOffers } from './offers';
 import { reasonOf } from './reason';
 import type { Decision, DecisionFlags, EngineInput, EngineOffer, EngineRule, Scenario } from './types';

@@ -4,7 +4,7 @@
  * in integer cents, the division done in integers over basis points and rounded UP, so a price at
  * the floor always keeps at least the minimum margin after the marketplace's fee.
  */
-import { mulDivCeil } from './money';
+import { mulDivCeil } from '../../../contract/money';
 
 export interface FloorInput {
   cost_cents: number | null;

@@ -2,7 +2,7 @@
  * The human sentence of a decision (docs/repricing.md "Engine"), e.g.
  * "Lowered $0.50 to beat Acme at $19.49; floor $17.80 (MAP)".
  */
-import { formatBp, formatCents } from './money';
+import { formatBp, formatCents } from '../../../contract/money';
 import type { Decision } from './types';
 
 type Parts = Omit<Decision, 'reason'> & { purpose: string; intervalNote?: string; maxChangeBp: number | null };

@@ -14,7 +14,7 @@
 import { ConnectorError } from '../connector';
 import type { ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
 import { shopifyClient, endpointOf, type ShopifyClientOptions, type ShopifyCredentials } from './client';
-import { centsToMoney, moneyToCents } from './money';
+import { centsToDecimal, parseCents } from '../../../contract/money';
 import * as Q from './queries';
 
 const ORDER_PAGE = 100;
@@ -82,7 +82,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
         ...(variantId ? { id: variantId } : {}),
         optionValues: [{ optionName: 'Title', name: 'Default Title' }],
         sku: p.sku,
-        price: centsToMoney(p.priceCents),
+        price: centsToDecimal(p.priceCents),
         inventoryItem: { tracked: true },
         ...(locationId ? { inventoryQuantities: [{ locationId, name: 'available', quantity: p.active ? p.quantity : 0 }] } : {}),
       };
@@ -119,7 +119,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
               externalId: lines.length > 1 ? `${o.id}#${i + 1}` : o.id,
               itemExternalId: l.product!.id,
               quantity: l.quantity,
-              unitPriceCents: moneyToCents(l.originalUnitPriceSet?.shopMoney.amount) ?? 0,
+              unitPriceCents: parseCents(l.originalUnitPriceSet?.shopMoney.amount) ?? 0,
               buyer: o.customer?.displayName ?? o.name,
               createdAt: new Date(o.createdAt),
             });
@@ -156,7 +156,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
       if (!r.data.shopifyPaymentsAccount) return { settlements: [], cursor };
       const fresh = r.data.shopifyPaymentsAccount.payouts.nodes.filter((p) => !cursor || p.issuedAt > cursor).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
       const settlements: PulledSettlement[] = fresh.map((p) => {
-        const c = (m: { amount: string } | undefined) => moneyToCents(m?.amount) ?? 0;
+        const c = (m: { amount: string } | undefined) => parseCents(m?.amount) ?? 0;
         const at = new Date(p.issuedAt);
         // gross and fees of the charges; net is what reached the bank (refunds and adjustments included)
         return { externalId: p.id, periodStart: at, periodEnd: at, ordersCount: 0, grossCents: c(p.summary?.chargesGross), feesCents: c(p.summary?.chargesFee), netCents: c(p.net) };
