@@ -18,7 +18,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { modules } from '../resources';
 import { canParamsOf, routeTable, type RouteRow } from '../src/lib/registry-derive';
-import { decide } from '../providers/access-control';
+import { accessControlFor } from '../providers/access-control';
 import { ROLES, type Role } from '../contract/roles';
 import { pageApi } from './support/page-api';
 import { signIn, USERS } from './support/sign-in';
@@ -26,6 +26,7 @@ import { signIn, USERS } from './support/sign-in';
 const EMAIL: Record<Role, string> = { user: USERS.seller, agent: USERS.agent, admin: USERS.admin };
 
 const ROUTES = routeTable(modules);
+const { decide } = accessControlFor(modules);
 const mayOpen = (role: Role, row: RouteRow) => decide(role, canParamsOf(row)).can;
 /** The role a route is scanned as: the highest that may open it. */
 const scannedAs = (row: RouteRow): Role => [...ROLES].reverse().find((r) => mayOpen(r, row)) ?? 'admin';

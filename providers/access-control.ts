@@ -7,41 +7,43 @@
  * open to every signed-in user unless their rule says otherwise. The guard and command buttons ask
  * through Refine (`useCan`, `<CanAccess>`); lists that filter many links at once (menu, palette,
  * dashboard) call `decide` directly — the same function, without a query per link.
+ *
+ * The domains' mappings come from the module list the composition root (src/App.tsx) hands in:
+ * `accessControlFor(modules)`; nothing here imports the page registry (docs/shell.md).
  */
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
 import { admits, isAccessKey } from '../contract/access';
-import { canIn, permissionIn, resourcePermissions, type Action, type Permission } from '../contract/permissions';
+import { canIn, permissionIn, resourcePermissions, type Action, type Permission, type ResourcePermissions } from '../contract/permissions';
 import { isRole, meetsRole, type Role } from '../contract/roles';
-import { modules } from '../resources';
 import { getProfile } from './auth/profile-store';
 
 export { hasPermission, hasAnyPermission, hasAllPermissions } from '../contract/permissions';
 export { meetsRole, hasRole, roleOf, ROLE_LEVEL, ROLE_LABEL } from '../contract/roles';
 
-/** docs/product/errors.md "page above the user's role". */
+/** docs/product/errors.md "Access denied". */
 export const ACCESS_DENIED_REASON = 'You do not have permission to access this page';
 
-/** The resource mapping: the platform's (contract/permissions.ts) and each page module's `permissions`. */
-export const RESOURCE_PERMISSIONS = resourcePermissions(modules.flatMap((m) => (m.permissions ? [m.permissions] : [])));
-
-/** Resource × action → permission (null: denied). */
-export function permissionFor(resource: string, action: string): Permission | null {
-  return permissionIn(RESOURCE_PERMISSIONS, resource, action);
+/** What the decision reads from a page module: its resources' mapping (`contract/modules/<domain>.ts`). */
+export interface PermissionSource {
+  permissions?: ResourcePermissions;
 }
 
-/** May the role do the action on the resource (the matrix alone, no route rule)? */
-export function roleCan(role: Role, resource: string, action: string): boolean {
-  return canIn(RESOURCE_PERMISSIONS, role, resource, action);
+/** The access decision over one module list. */
+export interface AccessControl {
+  /** The resource mapping: the platform's (contract/permissions.ts) and each module's `permissions`. */
+  readonly resourcePermissions: ResourcePermissions;
+  /** Resource × action → permission (null: denied). */
+  permissionFor(resource: string, action: string): Permission | null;
+  /** May the role do the action on the resource (the matrix alone, no route rule)? */
+  roleCan(role: Role, resource: string, action: string): boolean;
+  /** The decision alone, for menus and lists that do not go through Refine. */
+  decide(role: Role | null, params: CanParams): CanReturnType;
 }
 
 const ACTIONS: readonly Action[] = ['read', 'list', 'show', 'create', 'update', 'edit', 'delete', 'approve', 'manage'];
 
 /** Refine's button actions that are not in the product's vocabulary. */
 const ACTION_ALIASES: Record<string, Action> = { clone: 'create' };
-
-function governedByMatrix(resource: string): boolean {
-  return ACTIONS.some((a) => permissionFor(resource, a) !== null);
-}
 
 function requiredRoles(params: CanParams['params']): Role[] | undefined {
   const raw: unknown = params?.roles ?? params?.resource?.meta?.roles;
@@ -52,20 +54,27 @@ function accessKey(params: CanParams['params']): unknown {
   return params?.access ?? params?.resource?.meta?.access;
 }
 
-/** The decision alone, for menus and lists that do not go through Refine. */
-export function decide(role: Role | null, { resource, action, params }: CanParams): CanReturnType {
-  const deny = { can: false, reason: ACCESS_DENIED_REASON };
-  if (!role) return deny;
-  const key = accessKey(params);
-  if (key !== undefined && (!isAccessKey(key) || !admits(role, key))) return deny;
-  if (!meetsRole(role, requiredRoles(params))) return deny;
-  if (!resource || !governedByMatrix(resource)) return { can: true };
-  return roleCan(role, resource, ACTION_ALIASES[action] ?? action) ? { can: true } : deny;
+export function accessControlFor(modules: readonly PermissionSource[]): AccessControl {
+  const table = resourcePermissions(modules.flatMap((m) => (m.permissions ? [m.permissions] : [])));
+  const permissionFor = (resource: string, action: string) => permissionIn(table, resource, action);
+  const roleCan = (role: Role, resource: string, action: string) => canIn(table, role, resource, action);
+  const governedByMatrix = (resource: string) => ACTIONS.some((a) => permissionFor(resource, a) !== null);
+  const decide = (role: Role | null, { resource, action, params }: CanParams): CanReturnType => {
+    const deny = { can: false, reason: ACCESS_DENIED_REASON };
+    if (!role) return deny;
+    const key = accessKey(params);
+    if (key !== undefined && (!isAccessKey(key) || !admits(role, key))) return deny;
+    if (!meetsRole(role, requiredRoles(params))) return deny;
+    if (!resource || !governedByMatrix(resource)) return { can: true };
+    return roleCan(role, resource, ACTION_ALIASES[action] ?? action) ? { can: true } : deny;
+  };
+  return { resourcePermissions: table, permissionFor, roleCan, decide };
 }
 
-export function createAccessControlProvider(getRole: () => Role | null | undefined): AccessControlProvider {
+/** Refine's provider over a decision, for whoever `getRole` says is signed in. */
+export function createAccessControlProvider(access: Pick<AccessControl, 'decide'>, getRole: () => Role | null | undefined): AccessControlProvider {
   return {
-    can: async (params) => decide(getRole() ?? null, params),
+    can: async (params) => access.decide(getRole() ?? null, params),
     options: {
       buttons: { enableAccessControl: true, hideIfUnauthorized: true },
       // answers depend on who is signed in: never serve one user's answer to the next
@@ -74,4 +83,7 @@ export function createAccessControlProvider(getRole: () => Role | null | undefin
   };
 }
 
-export const accessControlProvider = createAccessControlProvider(() => getProfile()?.role);
+/** The console's provider: the module list's decision, for the signed-in profile. */
+export function accessControlProvider(modules: readonly PermissionSource[], getRole: () => Role | null | undefined = () => getProfile()?.role): AccessControlProvider {
+  return createAccessControlProvider(accessControlFor(modules), getRole);
+}

@@ -1,6 +1,7 @@
 /**
  * The browser's wiring of the API layer — docs/product/api-calls.md ("Common rules", "Hosted auth and profile"): one API client over the supabase-js session
- * and the profile's tenant, the Refine data and access-control providers, the react-query client,
+ * and the profile's tenant, the Refine data provider (the access control is built from the module
+ * list by src/App.tsx), the react-query client,
  * the flags loader and the request-log hooks for the Diagnostics drawer.
  */
 import { createApiClient, useRequestLogEvents, useRequestLogStats, uuidV4 } from './api';
@@ -9,8 +10,6 @@ import { createQueryClient, createDataProvider } from './data-provider';
 import { getProfile } from './auth/profile-store';
 import { appConfig } from './config';
 import { supabase } from './supabase';
-
-export { accessControlProvider } from './access-control';
 
 /** Pages that must not redirect to themselves when a call finds no session. */
 const SIGN_IN_PATHS = ['/auth', '/login'];

@@ -1,6 +1,9 @@
 /**
  * The console app — docs/product/architecture.md §2: Refine, the routes and the navigation are all derived from the page
- * registry (resources/index.ts). Route table of docs/product/routes-and-roles.md: `/` → /dashboard, `/login` → /auth,
+ * registry (resources/index.ts). This is the composition root: the only importer of resources/index.ts,
+ * it hands the module list to the providers (`accessControlFor(modules)` behind Refine's access control,
+ * `liveChannels(modules)` behind the live hub) and to the shell and pages (`<RegistryProvider>`,
+ * read with `useRegistry()`; docs/shell.md). Route table of docs/product/routes-and-roles.md: `/` → /dashboard, `/login` → /auth,
  * signed-out visitors only reach /auth, unknown paths show "Page Not Found".
  */
 import { lazy, useEffect, useMemo, useRef } from 'react';
@@ -8,16 +11,19 @@ import { Refine } from '@refinedev/core';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { modules as registry } from '../resources';
-import { accessControlProvider, dataProvider, loadFlags, queryClient } from '../providers/app-client';
+import { dataProvider, loadFlags, queryClient } from '../providers/app-client';
+import { createAccessControlProvider } from '../providers/access-control';
 import { createAuthProvider } from '../providers/auth/auth-provider';
 import { AuthSessionProvider, useAuth, type AuthEvent } from '../providers/auth/auth-context';
-import { liveProvider } from '../providers/live';
+import { getProfile } from '../providers/auth/profile-store';
+import { browserLive, liveChannels, LiveHubProvider } from '../providers/live';
 import { useNotificationProvider } from '../providers/notification-provider';
 import { routerProvider } from '../providers/router/router-provider';
 import { FlagsProvider } from '../providers/flags';
 import { appConfig } from '../providers/config';
 import { supabase } from '../providers/supabase';
 import type { PageModule } from './lib/registry';
+import { RegistryProvider, registryOf } from './lib/registry-context';
 import { canParamsOf, refineResources, routeTable } from './lib/registry-derive';
 import { SignInPage } from './pages/auth/sign-in-page';
 import { AppLayout } from './shell/app-layout';
@@ -41,6 +47,21 @@ const NotFound = lazy(() => import('./shell/not-found').then((m) => ({ default: 
 const authProvider = createAuthProvider(supabase, () => window.location.origin);
 const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
 const clock = () => performance.now();
+
+/** The providers built from one module list, once per list. */
+interface Wiring {
+  accessControl: ReturnType<typeof createAccessControlProvider>;
+  live: ReturnType<typeof browserLive>;
+}
+const wired = new WeakMap<readonly PageModule[], Wiring>();
+function wiringOf(modules: readonly PageModule[]): Wiring {
+  let w = wired.get(modules);
+  if (!w) {
+    w = { accessControl: createAccessControlProvider(registryOf(modules).access, () => getProfile()?.role), live: browserLive(liveChannels(modules)) };
+    wired.set(modules, w);
+  }
+  return w;
+}
 
 /** `/login?next=…` forwards to `/auth` with its query (docs/product/routes-and-roles.md). */
 function LoginRedirect() {
@@ -80,8 +101,8 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
         element={
           <RequireAuth>
             <FlagsProvider key={tenantKey} load={loadFlags}>
-              <AppLayout modules={modules} />
-              <CommandPalette modules={modules} />
+              <AppLayout />
+              <CommandPalette />
             </FlagsProvider>
           </RequireAuth>
         }
@@ -105,18 +126,23 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
 }
 
 function RefineApp({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
+  const { accessControl, live } = wiringOf(modules);
   return (
     <Refine
       dataProvider={dataProvider}
       authProvider={authProvider}
-      accessControlProvider={accessControlProvider}
-      liveProvider={liveProvider}
+      accessControlProvider={accessControl}
+      liveProvider={live.provider}
       routerProvider={routerProvider}
       notificationProvider={useNotificationProvider}
       resources={refineResources(modules)}
       options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false, liveMode: 'auto' }}
     >
-      <ConsoleRoutes modules={modules} startupMessage={startupMessage} />
+      <RegistryProvider modules={modules}>
+        <LiveHubProvider hub={live.hub}>
+          <ConsoleRoutes modules={modules} startupMessage={startupMessage} />
+        </LiveHubProvider>
+      </RegistryProvider>
     </Refine>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { STREAMS } from '../../contract/constants';
 import { createStreamClient, type StreamClient, type StreamEnv, type StreamEvent, type StreamState } from './stream-client';
-import { channelsFor, COMBINED_STREAMS } from './channels';
+import { COMBINED_STREAMS, type LiveChannels } from './channels';
 import { RingBuffer } from './ring-buffer';
 
 export interface LiveHub {
@@ -20,6 +20,8 @@ export interface HubOptions {
   env: StreamEnv;
   /** Builds the stream URL; null while signed out (the hub then stays disconnected). */
   url(lastEventId: string | null): string | null;
+  /** Which channels an event goes to (channels.ts `liveChannels(modules)`). */
+  channels: Pick<LiveChannels, 'channelsFor'>;
 }
 
 export function createLiveHub(o: HubOptions): LiveHub {
@@ -39,7 +41,7 @@ export function createLiveHub(o: HubOptions): LiveHub {
       onEvent: (e) => {
         buffers['*'].push(e);
         buffers[e.channel]?.push(e);
-        for (const ch of channelsFor(e.event, e.channel)) for (const fn of subscribers.get(ch) ?? []) fn(e);
+        for (const ch of o.channels.channelsFor(e.event, e.channel)) for (const fn of subscribers.get(ch) ?? []) fn(e);
       },
       onState: (s) => {
         for (const fn of stateListeners) fn(s);

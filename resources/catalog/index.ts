@@ -8,8 +8,6 @@ const catalog: PageModule = {
   routes: [
     { path: '/catalog', element: lazy(() => import('./catalog-page')) },
   ],
-  // its tables read the listings resource: listing events refresh them (Refine liveMode auto)
-  live: 'resources/listings',
   menu: {
     section: 'Commerce & Fulfillment',
     label: 'Catalog & Listings',

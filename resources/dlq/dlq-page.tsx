@@ -3,13 +3,14 @@ import { Card } from 'antd';
 import { Link } from 'react-router';
 import { PageHeader } from '../../src/shell/page-header';
 import { LiveBadge } from '../shared/ops-live-status';
-import { liveHub } from '../../providers/live';
+import { useLiveHub } from '../../providers/live';
 import { useNavigationKey } from '../shared/use-navigation-key';
 import { DlqTable } from './dlq-table';
 
 export default function DlqPage() {
   // a link to /ops/dlq?consumer=… while the page is open reads its filters again
   const arrival = useNavigationKey();
+  const hub = useLiveHub();
   return (
     <>
       <PageHeader
@@ -20,7 +21,7 @@ export default function DlqPage() {
             <Link to="/streams?tab=consumers">consumers</Link>.
           </>
         }
-        extra={<LiveBadge hub={liveHub} />}
+        extra={<LiveBadge hub={hub} />}
       />
       <Card>
         <DlqTable key={arrival} />

@@ -11,7 +11,7 @@ import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { useInvalidate, type CrudFilter } from '@refinedev/core';
 import { REFRESH } from '../../contract/constants';
 import type { DlqEntry } from '../../contract/dlq';
-import { liveHub } from '../../providers/live';
+import { useLiveHub } from '../../providers/live';
 import { BulkActionBar } from '../shared/bulk-action-bar';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { useListTable } from '../shared/use-list-table';
@@ -39,12 +39,13 @@ export function DlqTable({ baseSubject }: DlqTableProps) {
   const list = useListTable<DlqEntry>({ resource: 'dlq', pageSize: DLQ_PAGE_SIZES[0], pageSizes: DLQ_PAGE_SIZES, permanent, refetchInterval: REFRESH.opsSummaryMs });
   const { tableProps, tableQuery, filters, setFilter, clearFilters, filterValue, retrying, refused } = list;
   const invalidate = useInvalidate();
+  const liveHub = useLiveHub();
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<DlqEntry | null>(null);
   const [command, setCommand] = useState<DlqCommand | null>(null);
 
   // a dead letter added, replayed or discarded anywhere refreshes the list at once
-  useEffect(() => liveHub.subscribe('resources/dlq', () => void invalidate({ resource: 'dlq', invalidates: ['list'] })), [invalidate]);
+  useEffect(() => liveHub.subscribe('resources/dlq', () => void invalidate({ resource: 'dlq', invalidates: ['list'] })), [liveHub, invalidate]);
 
   const rows = tableProps.dataSource ?? [];
   const total = tableQuery.data?.total ?? 0;

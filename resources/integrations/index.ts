@@ -16,8 +16,6 @@ const integrations = {
   palette: { navigate: { label: 'Integrations', order: 4 } },
   routes: [{ path: '/integrations', element: lazy(() => import('./integrations-page')) }],
   access: 'integrations',
-  // an account linked, verified, paused or unlinked anywhere refreshes the table (Refine liveMode auto)
-  live: 'resources/marketplaces',
   commands: {
     link: { label: 'Link marketplace', resource: 'marketplaces', action: 'create', call: 'POST /marketplaces' },
     pause: { label: 'Pause', resource: 'marketplaces', action: 'update', call: 'PUT /marketplaces/:id' },

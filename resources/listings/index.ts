@@ -18,8 +18,6 @@ const listings = {
     { path: '/listings/create', element: lazy(() => import('./create-listing-page')) },
   ],
   views: { create: '/listings/create' },
-  // a listing pushed, refused or changed anywhere refreshes the tables (Refine liveMode auto)
-  live: 'resources/listings',
   commands: {
     create: { label: 'Create listing', resource: 'listings', action: 'create', call: 'POST /listings' },
     bulk: { label: 'Bulk edit listings', resource: 'listings', action: 'update', call: 'POST /listings/bulk' },

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { STREAM_NAMES } from '../../contract/events';
-import { liveHub } from '../../providers/live';
+import { useLiveHub } from '../../providers/live';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { LiveBadge } from '../shared/ops-live-status';
 import type { EventRow } from '../../contract/streams';
@@ -28,6 +28,7 @@ function preview(data: unknown): string {
 
 export function EventsTab({ url }: { url: StreamsUrl }) {
   const [follow, setFollow] = useState(true);
+  const liveHub = useLiveHub();
   const [open, setOpen] = useState<EventRow | null>(null);
   const events = useEvents({ filter: url.filter, follow });
   const { tableProps, tableQuery, filterValue, setFilter, retrying, refused, critical } = events;

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useInvalidate, type CrudFilter } from '@refinedev/core';
 import type { EventRow } from '../../contract/streams';
-import { liveHub } from '../../providers/live';
+import { useLiveHub } from '../../providers/live';
 import { useListTable } from '../shared/use-list-table';
 import { POLICY_SUBJECT, isCriticalEvent } from './stream-filters';
 import type { StreamFilter } from './streams-url';
@@ -35,6 +35,7 @@ const POLICY_SUBJECTS: CrudFilter[] = [{ key: 'policy', operator: 'and', value: 
 
 export function useEvents({ filter, follow }: EventsTabOptions) {
   const invalidate = useInvalidate();
+  const liveHub = useLiveHub();
   const critical = filter === 'critical';
   const permanent = useMemo(() => (critical ? CRITICAL_STREAM : filter === 'policy' ? POLICY_SUBJECTS : undefined), [critical, filter]);
   const list = useListTable<EventRow>({ ...EVENTS, permanent, staleTime: 0, pagination: critical ? 'off' : 'server' });
@@ -65,7 +66,7 @@ export function useEvents({ filter, follow }: EventsTabOptions) {
       off();
       if (timer) clearTimeout(timer);
     };
-  }, [tailing, invalidate]);
+  }, [tailing, invalidate, liveHub]);
 
   return { ...list, critical, rows, scanned, tailing };
 }

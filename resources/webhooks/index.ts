@@ -10,7 +10,6 @@ const webhooks = {
   name: 'webhooks',
   routes: [{ path: '/settings/webhooks', element: lazy(() => import('./webhooks-page')), call: 'GET /webhooks' }],
   access: 'webhooks',
-  live: 'resources/webhooks',
   commands: {
     manage: { label: 'New webhook', resource: 'integrations', action: 'manage', call: 'POST /webhooks' },
   },

@@ -68,7 +68,7 @@ export function refineResources(modules: readonly PageModule[]): ResourceProps[]
     name: m.name,
     list: routesOf(m)[0]?.path,
     ...m.views,
-    meta: { label: m.menu?.label, hide: !m.menu, access: m.access ?? 'signedIn', live: m.live },
+    meta: { label: m.menu?.label, hide: !m.menu, access: m.access ?? 'signedIn' },
   }));
 }
 

@@ -1,7 +1,8 @@
 /**
  * The page registry — docs/product/architecture.md §2, STYLE "a resource is a module". Every domain folder under
- * `resources/` exports one `PageModule`; `resources/index.ts` lists them and the shell derives
- * Refine's resources, the routes (with their role guards) and the side navigation from that list.
+ * `resources/` exports one `PageModule`; `resources/index.ts` lists them, the composition root
+ * (src/App.tsx) hands the list down, and the shell derives Refine's resources, the routes (with
+ * their role guards) and the side navigation from it (docs/shell.md).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { AccessKey } from '../../contract/access';
@@ -99,8 +100,6 @@ export interface PageModule {
    * A declared list's buttons are added by `commandsOf` (src/lib/registry-derive.ts).
    */
   commands?: Readonly<Record<string, PageCommand>>;
-  /** Live channel the module listens to (docs/product/api-calls.md), for the live provider. */
-  live?: string;
   /**
    * Live routing of the events the domain writes (its `contract/<domain>.ts` rows, the same ones its
    * server module declares): the live provider turns them into `resources/<name>` channels

@@ -8,7 +8,6 @@ import { Badge, Button, Flex } from 'antd';
 import { AppstoreOutlined, ControlOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { modules } from '../../resources';
 import { useAuth } from '../../providers/auth/auth-context';
 import { HEALTH_LABEL } from '../shell/health/health-check';
 import { useHealth } from '../shell/health/health-context';
@@ -27,7 +26,7 @@ export const QUICK_ACTIONS: readonly { label: string; to: string; icon: ReactNod
 export default function DashboardPage() {
   const { email } = useAuth();
   const health = useHealth();
-  const canOpen = useCanOpen(modules);
+  const canOpen = useCanOpen();
   return (
     <>
       <PageHeader eyebrow="Welcome back" title="Dashboard" subtitle={email ? `Your store at a glance — signed in as ${email}.` : 'Your store at a glance.'} />

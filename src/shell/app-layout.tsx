@@ -10,7 +10,6 @@ import { supabase } from '../../providers/supabase';
 import { signOut } from '../../providers/auth/sign-in';
 import { useAuth } from '../../providers/auth/auth-context';
 import { useRequestStats } from '../../providers/app-client';
-import type { PageModule } from '../lib/registry';
 import { useMe } from '../lib/use-me';
 import { EnvironmentBanner } from './banners/banners';
 import { ErrorBoundary } from './error-boundary';
@@ -24,7 +23,7 @@ import { useTableA11y } from './use-table-a11y';
 // loaded the first time someone opens it: not part of the first page (docs/performance.md "Delivery")
 const DiagnosticsDrawer = lazy(() => import('./diagnostics-drawer').then((m) => ({ default: m.DiagnosticsDrawer })));
 
-export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
+export function AppLayout() {
   const auth = useAuth();
   const { notification } = AntApp.useApp();
   const { pathname } = useLocation();
@@ -50,7 +49,7 @@ export function AppLayout({ modules }: { modules: readonly PageModule[] }) {
     }
   };
 
-  const nav = <SideNav modules={modules} role={role} onNavigate={() => setNavOpen(false)} />;
+  const nav = <SideNav role={role} onNavigate={() => setNavOpen(false)} />;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {/* first in the tab order: keyboard users skip the bar and the navigation (docs/shell.md "Accessibility") */}

@@ -9,9 +9,9 @@ import { Alert, Button } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useCan, type CanParams } from '@refinedev/core';
 import { ROLES } from '../../contract/roles';
-import { decide } from '../../providers/access-control';
 import { useAuth } from '../../providers/auth/auth-context';
 import { authPathWithNext, nextParamFor } from '../lib/next-path';
+import { useRegistry } from '../lib/registry-context';
 import { PageLoading } from './page-loading';
 
 // loaded when a role is refused a page: not part of the first page (docs/performance.md "Delivery")
@@ -46,12 +46,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** `route`: what the page is (src/lib/registry-derive.ts `canParamsOf`). */
 export function RoleGuard({ route, children }: { route: CanParams; children: ReactNode }) {
   const { profile } = useAuth();
+  const { access } = useRegistry();
   const decision = useCan(route);
   if (!profile) return null;
   // the provider answers at once; this is the one render before its answer arrives
   if (!decision.data) return <PageLoading />;
   if (!decision.data.can) {
-    const admitted = ROLES.filter((r) => decide(r, route).can);
+    const admitted = ROLES.filter((r) => access.decide(r, route).can);
     return (
       <Suspense fallback={<PageLoading />}>
         <AccessDenied role={profile.role} required={admitted} />

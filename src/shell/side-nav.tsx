@@ -8,20 +8,21 @@ import { createElement } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Tooltip } from 'antd';
 import type { Role } from '../../contract/roles';
-import type { PageModule } from '../lib/registry';
+import { useRegistry } from '../lib/registry-context';
 import { activeRoute, menuFor } from '../lib/registry-derive';
 import { canCheckFor } from './use-access';
 
+/** The registry's pages (`useRegistry`) the role may open. */
 export interface SideNavProps {
-  modules: readonly PageModule[];
   role: Role;
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
 }
 
-export function SideNav({ modules, role, onNavigate }: SideNavProps) {
+export function SideNav({ role, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
-  const groups = menuFor(modules, canCheckFor(role));
+  const { modules, access } = useRegistry();
+  const groups = menuFor(modules, canCheckFor(access, role));
   const active = activeRoute(pathname, groups.flatMap((g) => g.items.map((i) => i.path)));
   return (
     <nav className="side-nav" aria-label="Main navigation">

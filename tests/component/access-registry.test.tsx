@@ -24,7 +24,9 @@ vi.mock('../../providers/auth/auth-context', () => ({ useAuth: () => auth }));
 const { modules } = await import('../../resources');
 const { withInventory } = await import('./support/inventory-stand-ins');
 const { canOpen, canParamsOf, commandsOf, refineResources, routeTable } = await import('../../src/lib/registry-derive');
-const { createAccessControlProvider, decide, permissionFor } = await import('../../providers/access-control');
+const { accessControlFor, createAccessControlProvider } = await import('../../providers/access-control');
+const { RegistryProvider } = await import('../../src/lib/registry-context');
+const { paletteCommands } = await import('../../src/shell/command-palette/commands');
 const { canCheckFor } = await import('../../src/shell/use-access');
 const { CommandGate } = await import('../../src/shell/command-gate');
 const { RoleGuard } = await import('../../src/shell/guards');
@@ -33,6 +35,9 @@ const { QUICK_ACTIONS } = await import('../../src/pages/dashboard-page');
 const { default: SupplierList } = await import('../../resources/suppliers/supplier-list');
 
 const registry = withInventory(modules);
+const access = accessControlFor(registry);
+const { decide, permissionFor } = access;
+const palette = paletteCommands(registry);
 afterEach(cleanup);
 // a whole list page in jsdom is slow on a busy machine
 configure({ asyncUtilTimeout: 20_000 });
@@ -137,7 +142,7 @@ function withAccess(role: Role, children: ReactNode, data?: DataProvider) {
     <MemoryRouter>
       <Refine
         dataProvider={data}
-        accessControlProvider={createAccessControlProvider(() => role)}
+        accessControlProvider={createAccessControlProvider(access, () => role)}
         resources={refineResources(registry)}
         options={{ disableTelemetry: true }}
       >
@@ -176,8 +181,8 @@ function expectedFor(to: string): Role[] {
 describe('each role × each palette entry and Quick Action', () => {
   const areas = ['/dashboard', '/products', '/orders', '/suppliers/s1', '/orchestrator', '/pricing/agent'];
   const entries = (role: Role, path: string) =>
-    commandGroups(path, [], (to) => canOpen(registry, canCheckFor(role), to)).flatMap((g) => g.options.map((o) => `${g.title}: ${o.label} → ${o.to}`));
-  const everything = (path: string) => commandGroups(path, []).flatMap((g) => g.options.map((o) => ({ line: `${g.title}: ${o.label} → ${o.to}`, to: o.to })));
+    commandGroups(palette, path, [], (to) => canOpen(registry, canCheckFor(access, role), to)).flatMap((g) => g.options.map((o) => `${g.title}: ${o.label} → ${o.to}`));
+  const everything = (path: string) => commandGroups(palette, path, []).flatMap((g) => g.options.map((o) => ({ line: `${g.title}: ${o.label} → ${o.to}`, to: o.to })));
 
   for (const path of areas) {
     it.each(ROLES)(`on ${path}, %s is offered exactly the entries it may open`, (role) => {
@@ -187,7 +192,7 @@ describe('each role × each palette entry and Quick Action', () => {
   }
 
   it('the Navigate group per role (seller: no Integrations, no Settings)', () => {
-    const nav = (role: Role) => commandGroups('/dashboard', [], (to) => canOpen(registry, canCheckFor(role), to)).find((g) => g.title === 'Navigate')!.options.map((o) => o.label);
+    const nav = (role: Role) => commandGroups(palette, '/dashboard', [], (to) => canOpen(registry, canCheckFor(access, role), to)).find((g) => g.title === 'Navigate')!.options.map((o) => o.label);
     expect(nav('user')).toEqual(['Orders', 'Products', 'Suppliers', 'Analytics']);
     expect(nav('agent')).toEqual(['Orders', 'Products', 'Suppliers', 'Analytics']);
     expect(nav('admin')).toEqual(['Orders', 'Products', 'Suppliers', 'Integrations', 'Analytics', 'Settings']);
@@ -199,7 +204,7 @@ describe('each role × each palette entry and Quick Action', () => {
   });
 
   it.each(ROLES)('dashboard Quick Actions for %s', (role) => {
-    const offered = QUICK_ACTIONS.filter((a) => canOpen(registry, canCheckFor(role), a.to)).map((a) => a.label);
+    const offered = QUICK_ACTIONS.filter((a) => canOpen(registry, canCheckFor(access, role), a.to)).map((a) => a.label);
     expect(offered).toEqual(QUICK_ACTIONS.filter((a) => expectedFor(a.to).includes(role)).map((a) => a.label));
   });
 });
@@ -223,10 +228,12 @@ describe('the guard and a real page ask the same can', () => {
     const row = table.find((r) => r.path === path)!;
     return render(
       <MemoryRouter initialEntries={[path.replace(':id', 's1')]}>
-        <Refine accessControlProvider={createAccessControlProvider(() => role)} resources={refineResources(registry)} options={{ disableTelemetry: true }}>
-          <Routes>
-            <Route path={row.path} element={<RoleGuard route={canParamsOf(row)}><p>the page</p></RoleGuard>} />
-          </Routes>
+        <Refine accessControlProvider={createAccessControlProvider(access, () => role)} resources={refineResources(registry)} options={{ disableTelemetry: true }}>
+          <RegistryProvider modules={registry}>
+            <Routes>
+              <Route path={row.path} element={<RoleGuard route={canParamsOf(row)}><p>the page</p></RoleGuard>} />
+            </Routes>
+          </RegistryProvider>
         </Refine>
       </MemoryRouter>,
     );

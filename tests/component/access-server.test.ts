@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accessRule } from '../../contract/access';
-import { permissionFor } from '../../providers/access-control';
+import { accessControlFor } from '../../providers/access-control';
 import { modules } from '../../resources';
 import { commandsOf, routeTable } from '../../src/lib/registry-derive';
 import { apiModules } from '../../server/api/routes';
@@ -39,6 +39,7 @@ function serverRoutes(): Map<string, string | null> {
 
 const server = serverRoutes();
 const table = routeTable(modules);
+const { permissionFor } = accessControlFor(modules);
 
 describe("client requirements = the server's", () => {
   // each page route and command button names the server call it makes (resources/<name>/index.ts)

@@ -14,16 +14,15 @@ import type { Role } from '../../contract/roles';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
-// the registry with the test domain in it: the access decision reads its permission mapping too
-vi.mock('../../resources', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../resources')>();
-  const { things } = await import('./support/declared-things');
-  return { ...real, modules: [...real.modules, things] };
-});
 
-const { modules } = await import('../../resources');
+// the registry with the test domain in it, handed down as src/App.tsx hands the console's: the access
+// decision reads its permission mapping too
+const { modules: consoleModules } = await import('../../resources');
+const { things } = await import('./support/declared-things');
+const modules = [...consoleModules, things];
 const { commandsOf, menuFor, refineResources, routeTable } = await import('../../src/lib/registry-derive');
-const { decide } = await import('../../providers/access-control');
+const { accessControlFor } = await import('../../providers/access-control');
+const { decide } = accessControlFor(modules);
 const { paletteCommands } = await import('../../src/shell/command-palette/commands');
 const { setProfile } = await import('../../providers/auth/profile-store');
 const { fakeApi, listOf } = await import('./support/fake-api');
@@ -51,6 +50,7 @@ function open(path: string, role: Role = 'user', liveProvider?: LiveProvider) {
     path,
     route: row.path,
     role,
+    modules,
     liveProvider,
     resources: refineResources(modules),
     page: (

@@ -13,13 +13,16 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { setProfile } from '../../providers/auth/profile-store';
 import { createLiveProvider } from '../../providers/live/live-provider';
 import type { LiveHub } from '../../providers/live/hub';
-import listingsModule from '../../resources/listings';
+import { resourceChannel } from '../../contract/events';
 import ListingsPage from '../../resources/listings/listings-page';
 import { fakeHub } from './ops-harness';
 import { listing } from './listings-harness';
 import { fakeApi, listOf } from './support/fake-api';
 import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+
+/** The Refine channel the listings' live routing names (contract/modules/listings.ts). */
+const LISTINGS = resourceChannel('listings');
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(installDomShims);
@@ -44,10 +47,10 @@ describe('/listings live', () => {
     renderConsole({ role: 'user', path: '/listings', route: '/listings', page: <ListingsPage />, liveProvider: createLiveProvider(hub as unknown as LiveHub) });
     await screen.findByText('Desk Lamp');
     expect(screen.getByText('Active', { selector: '.ant-tag' })).toBeInTheDocument();
-    expect(hub.listeners(listingsModule.live)).toBeGreaterThan(0);
+    expect(hub.listeners(LISTINGS)).toBeGreaterThan(0);
 
     refused = true;
-    hub.emit(listingsModule.live, 'listings.refused', { id: 'l1' });
+    hub.emit(LISTINGS, 'listings.refused', { id: 'l1' });
     await waitFor(() => expect(api.of('GET', '/listings')).toHaveLength(2));
     expect(await screen.findByText('Refused', { selector: '.ant-tag' })).toBeInTheDocument();
   });

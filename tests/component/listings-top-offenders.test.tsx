@@ -16,12 +16,15 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { setProfile } from '../../providers/auth/profile-store';
 import { createLiveProvider } from '../../providers/live/live-provider';
 import type { LiveHub } from '../../providers/live/hub';
-import listingsModule from '../../resources/listings';
+import { resourceChannel } from '../../contract/events';
 import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
 import { fakeHub } from './ops-harness';
 import { fakeApi } from './support/fake-api';
 import { installDomShims } from './support/dom-shims';
 import { renderConsole, type ConsoleOptions } from './support/render-console';
+
+/** The Refine channel the listings' live routing names (contract/modules/listings.ts). */
+const LISTINGS = resourceChannel('listings');
 
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(installDomShims);
@@ -137,18 +140,18 @@ describe('Top Offenders card', () => {
     const hub = fakeHub();
     renderCard(createLiveProvider(hub as unknown as LiveHub));
     await screen.findByRole('link', { name: 'MUG-RED' });
-    expect(hub.listeners(listingsModule.live)).toBeGreaterThan(0);
+    expect(hub.listeners(LISTINGS)).toBeGreaterThan(0);
 
-    hub.emit(listingsModule.live, 'listings.changed', { id: 'l1' });
+    hub.emit(LISTINGS, 'listings.changed', { id: 'l1' });
     rows = [offender('LAMP/BLK 2', 'Desk Lamp, black', 3), offender('MUG-RED', 'Red Mug', 2)];
-    hub.emit(listingsModule.live, 'listings.violation_opened', { id: 'l9' });
+    hub.emit(LISTINGS, 'listings.violation_opened', { id: 'l9' });
     expect(await screen.findByRole('link', { name: 'LAMP/BLK 2' })).toBeInTheDocument();
     expect(within(offenderItems()[0]).getByTitle('3 open violations')).toBeInTheDocument();
     // one refetch, for the violation only
     expect(api.of('GET', '/listings/top-offenders')).toHaveLength(2);
 
     rows = [];
-    hub.emit(listingsModule.live, 'listings.violation_resolved', { id: 'l9' });
+    hub.emit(LISTINGS, 'listings.violation_resolved', { id: 'l9' });
     expect(await screen.findByText('No open MAP violations: every observed price is at or above its MAP')).toBeInTheDocument();
     expect(api.of('GET', '/listings/top-offenders')).toHaveLength(3);
   });

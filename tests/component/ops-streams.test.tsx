@@ -12,7 +12,9 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 const hub = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./ops-harness').fakeHub> }));
 vi.mock('../../providers/live', async () => {
   hub.current = (await import('./ops-harness')).fakeHub();
-  return { liveHub: hub.current };
+  const current = hub.current;
+  // the hub the composition root would hand down (`useLiveHub`)
+  return { useLiveHub: () => current };
 });
 
 import { setProfile } from '../../providers/auth/profile-store';

@@ -5,7 +5,10 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
-vi.mock('../../providers/live', async () => ({ liveHub: (await import('./ops-harness')).fakeHub() }));
+vi.mock('../../providers/live', async () => {
+  const hub = (await import('./ops-harness')).fakeHub();
+  return { useLiveHub: () => hub };
+});
 // charts draw on canvas, which jsdom has not: the page's own data is what is under test
 vi.mock('../../resources/ops/ops-charts', () => ({
   StreamMessagesChart: ({ streams }: { streams?: { name: string; messages: number }[] }) => (

@@ -10,6 +10,11 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { CommandPaletteView, commandGroups } from '../../src/shell/command-palette/palette';
 import { loadRecent, recordRecent, RECENT_STORAGE_KEY, type RecentItem } from '../../src/shell/command-palette/recent-store';
 import type { PaletteLookup } from '../../src/shell/command-palette/lookup';
+import { paletteCommands } from '../../src/shell/command-palette/commands';
+import { modules } from '../../resources';
+
+// the registry's entries, as palette-host.tsx reads them
+const commands = paletteCommands(modules);
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -27,7 +32,7 @@ const toggle = (init: { ctrlKey?: boolean; metaKey?: boolean } = { ctrlKey: true
 function setup(path = '/dashboard', storage = memoryStorage()) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <CommandPaletteView lookup={noLookup} storage={storage} />
+      <CommandPaletteView commands={commands} lookup={noLookup} storage={storage} />
       <Where />
     </MemoryRouter>,
   );
@@ -99,7 +104,7 @@ describe('palette groups with no text', () => {
     ['/pricing/propose', ['Open Pricing Intelligence', 'View MAP violations', 'View tier 1 suppliers']],
     ['/dashboard', []],
   ])('page actions on %s', (path, labels) => {
-    const page = commandGroups(path, []).find((g) => g.title === 'Page Actions');
+    const page = commandGroups(commands, path, []).find((g) => g.title === 'Page Actions');
     expect(page?.options.map((o) => o.label) ?? []).toEqual(labels);
   });
 

@@ -10,6 +10,10 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { CommandPaletteView } from '../../src/shell/command-palette/palette';
 import { RECENT_STORAGE_KEY, type RecentItem } from '../../src/shell/command-palette/recent-store';
 import type { PaletteLookup, PaletteResults } from '../../src/shell/command-palette/lookup';
+import { paletteCommands } from '../../src/shell/command-palette/commands';
+import { modules } from '../../resources';
+
+const commands = paletteCommands(modules);
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -24,7 +28,7 @@ function Where() {
 function setup(lookup: PaletteLookup, storage = memoryStorage()) {
   render(
     <MemoryRouter initialEntries={['/dashboard']}>
-      <CommandPaletteView lookup={lookup} storage={storage} now={() => 1_700_000_000_000} />
+      <CommandPaletteView commands={commands} lookup={lookup} storage={storage} now={() => 1_700_000_000_000} />
       <Where />
     </MemoryRouter>,
   );

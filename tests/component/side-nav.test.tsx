@@ -7,6 +7,7 @@ import { modules } from '../../resources';
 import { SideNav } from '../../src/shell/side-nav';
 import { activeRoute, isActive, menuFor } from '../../src/lib/registry-derive';
 import { canCheckFor } from '../../src/shell/use-access';
+import { RegistryProvider, registryOf } from '../../src/lib/registry-context';
 import type { Role } from '../../contract/roles';
 import { expectedNav, type NavRole } from '../../e2e/support/navigation';
 import { withInventory } from './support/inventory-stand-ins';
@@ -17,7 +18,9 @@ const ROLE_OF: Record<NavRole, Role> = { seller: 'user', agent: 'agent', admin: 
 function renderNav(role: Role, path = '/dashboard') {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <SideNav modules={registry} role={role} />
+      <RegistryProvider modules={registry}>
+        <SideNav role={role} />
+      </RegistryProvider>
     </MemoryRouter>,
   );
 }
@@ -59,7 +62,7 @@ describe('side navigation (docs/product/routes-and-roles.md)', () => {
   });
 
   it('every item has a tooltip description and links to its route', () => {
-    for (const group of menuFor(registry, canCheckFor('admin'))) {
+    for (const group of menuFor(registry, canCheckFor(registryOf(registry).access, 'admin'))) {
       for (const item of group.items) expect(item.tooltip.length).toBeGreaterThan(0);
     }
     renderNav('admin');

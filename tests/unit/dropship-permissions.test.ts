@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission } from '../../contract/permissions';
-import { permissionFor } from '../../providers/access-control';
+import { accessControlFor } from '../../providers/access-control';
+import { modules } from '../../resources';
 import { ROLES } from '../../contract/roles';
+
+const { permissionFor } = accessControlFor(modules);
 
 describe('dropshipping resources in the permission mapping', () => {
   for (const resource of ['fulfillment', 'shipments', 'purchase-orders', 'returns']) {

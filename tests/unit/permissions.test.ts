@@ -4,14 +4,18 @@ import { ROLE_PERMISSIONS, type Permission } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
 import {
   ACCESS_DENIED_REASON,
+  accessControlFor,
   createAccessControlProvider,
-  decide,
   hasAllPermissions,
   hasAnyPermission,
   hasRole,
   meetsRole,
-  roleCan,
 } from '../../providers/access-control';
+import { modules } from '../../resources';
+
+// the decision over the console's module list, as src/App.tsx builds it
+const access = accessControlFor(modules);
+const { decide, roleCan } = access;
 
 // "Permissions per role", docs/product/routes-and-roles.md, word for word
 const SPEC: Record<Role, string[]> = {
@@ -69,7 +73,7 @@ describe('permission matrix = docs/product/routes-and-roles.md', () => {
 
   it.each(MATRIX)('$role $action $resource → $allowed', async ({ role, resource, action, allowed }) => {
     expect(roleCan(role, resource, action)).toBe(allowed);
-    const provider = createAccessControlProvider(() => role);
+    const provider = createAccessControlProvider(access, () => role);
     expect(await provider.can({ resource, action })).toEqual(allowed ? { can: true } : { can: false, reason: ACCESS_DENIED_REASON });
   });
 

@@ -2,6 +2,8 @@ import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
 import { createStreamClient, type EventSourceLike, type StreamEnv, type StreamState } from '../../providers/live/stream-client';
 import { reconnectDelay } from '../../providers/live/backoff';
 import { createLiveHub } from '../../providers/live/hub';
+import { liveChannels } from '../../providers/live/channels';
+import { ordersLive } from '../../contract/modules/orders';
 import { STREAMS } from '../../contract/constants';
 
 type Handler = (ev: { data: string; lastEventId: string; type: string }) => void;
@@ -215,7 +217,7 @@ describe('stream client state machine (docs/product/shell.md)', () => {
 describe('live hub: one EventSource per tab', () => {
   it('opens exactly one source for many subscribers and routes by channel', () => {
     const f = makeEnv();
-    const hub = createLiveHub({ env: f.env, url: () => '/api/stream?streams=alerts,metrics,agents,jobs' });
+    const hub = createLiveHub({ env: f.env, url: () => '/api/stream?streams=alerts,metrics,agents,jobs', channels: liveChannels([{ liveRoutes: ordersLive }]) });
     const orders: unknown[] = [];
     const all: unknown[] = [];
     const un1 = hub.subscribe('resources/orders', (e) => orders.push(e));

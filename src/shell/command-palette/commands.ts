@@ -6,12 +6,18 @@
  */
 import type { PageModule, PaletteEntry } from '../../lib/registry';
 import { routesOf } from '../../lib/registry-derive';
-import { modules } from '../../../resources';
 
 export type Command = PaletteEntry;
 
-/** The palette's three command lists, derived from a module list. */
-export function paletteCommands(list: readonly PageModule[]) {
+/** The palette's three command lists, derived from a module list (the registry's: palette-host.tsx). */
+export interface PaletteCommands {
+  /** Page actions of the path's area. */
+  pageActions(pathname: string): readonly Command[];
+  create: readonly Command[];
+  navigate: readonly Command[];
+}
+
+export function paletteCommands(list: readonly PageModule[]): PaletteCommands {
   const areas = list.flatMap((m) => {
     const prefix = routesOf(m)[0]?.path;
     return m.palette?.actions && prefix ? [{ prefix, actions: [...m.palette.actions] }] : [];
@@ -30,9 +36,3 @@ export function paletteCommands(list: readonly PageModule[]) {
     areas.find((a) => pathname === a.prefix || pathname.startsWith(`${a.prefix}/`))?.actions ?? [];
   return { pageActions, create: create as readonly Command[], navigate: navigate as readonly Command[] };
 }
-
-const fromRegistry = paletteCommands(modules);
-
-export const pageActions = fromRegistry.pageActions;
-export const CREATE_COMMANDS: readonly Command[] = fromRegistry.create;
-export const NAVIGATE_COMMANDS: readonly Command[] = fromRegistry.navigate;

@@ -5,13 +5,12 @@
  * (docs/performance.md "Delivery"). From then on the palette handles both itself.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { PageModule } from '../../lib/registry';
 import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './open-event';
 
 const PaletteHost = lazy(() => import('./palette-host'));
 
-/** `modules`: the page registry the entries' targets are checked against. */
-export function CommandPalette({ modules }: { modules: readonly PageModule[] }) {
+/** The entries and their targets come from the page registry (`useRegistry`, read by palette-host.tsx). */
+export function CommandPalette() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
@@ -31,7 +30,7 @@ export function CommandPalette({ modules }: { modules: readonly PageModule[] }) 
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <PaletteHost modules={modules} initiallyOpen />
+      <PaletteHost initiallyOpen />
     </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useLocation, useNavigate } from 'react-router';
 import { Input, Modal, Spin, Typography, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { CREATE_COMMANDS, NAVIGATE_COMMANDS, pageActions } from './commands';
+import type { PaletteCommands } from './commands';
 import { loadRecent, recordRecent, type RecentItem } from './recent-store';
 import { usePaletteSearch } from './use-palette-search';
 import type { PaletteLookup, PaletteResults } from './lookup';
@@ -73,19 +73,24 @@ export function resultGroups(results: PaletteResults): Group[] {
 export type CanOpen = (to: string) => boolean;
 const anyone: CanOpen = () => true;
 
-/** The groups shown with no text: Page Actions (for this path), Recent, Create, Navigate — each entry only if the user may open it. */
-export function commandGroups(pathname: string, recent: RecentItem[], canOpen: CanOpen = anyone): Group[] {
+/**
+ * The groups shown with no text: Page Actions (for this path), Recent, Create, Navigate — the
+ * registry's `commands` (commands.ts `paletteCommands`), each entry only if the user may open it.
+ */
+export function commandGroups(commands: PaletteCommands, pathname: string, recent: RecentItem[], canOpen: CanOpen = anyone): Group[] {
   const asOptions = (prefix: string, cmds: readonly { id: string; label: string; to: string }[]) =>
     cmds.filter((c) => canOpen(c.to)).map((c) => ({ key: `${prefix}-${c.id}`, label: c.label, to: c.to }));
   return [
-    { title: 'Page Actions', options: asOptions('page', pageActions(pathname)) },
+    { title: 'Page Actions', options: asOptions('page', commands.pageActions(pathname)) },
     { title: 'Recent', options: recent.filter((r) => canOpen(r.to)).map(recentOption) },
-    { title: 'Create', options: asOptions('create', CREATE_COMMANDS) },
-    { title: 'Navigate', options: asOptions('nav', NAVIGATE_COMMANDS) },
+    { title: 'Create', options: asOptions('create', commands.create) },
+    { title: 'Navigate', options: asOptions('nav', commands.navigate) },
   ].filter((g) => g.options.length > 0);
 }
 
 export interface CommandPaletteViewProps {
+  /** Page Actions, Create and Navigate, from the page registry (commands.ts `paletteCommands`). */
+  commands: PaletteCommands;
   lookup: PaletteLookup;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now?: () => number;
@@ -94,7 +99,7 @@ export interface CommandPaletteViewProps {
   initiallyOpen?: boolean;
 }
 
-export function CommandPaletteView({ lookup, storage, now = Date.now, canOpen = anyone, initiallyOpen = false }: CommandPaletteViewProps) {
+export function CommandPaletteView({ commands, lookup, storage, now = Date.now, canOpen = anyone, initiallyOpen = false }: CommandPaletteViewProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -142,10 +147,10 @@ export function CommandPaletteView({ lookup, storage, now = Date.now, canOpen = 
   }, [open, show, close]);
 
   const groups = useMemo(() => {
-    if (search.status === 'idle') return commandGroups(pathname, recent, canOpen);
+    if (search.status === 'idle') return commandGroups(commands, pathname, recent, canOpen);
     if (search.status === 'done') return resultGroups(search.results);
     return [];
-  }, [search, pathname, recent, canOpen]);
+  }, [search, commands, pathname, recent, canOpen]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
 
   const activeId = options[active] ? optionId(active) : undefined;

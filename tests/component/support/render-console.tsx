@@ -2,7 +2,8 @@
  * One page of the console rendered as the app renders it, for component tests: antd's App, a memory
  * router at `path`, and Refine with the browser's own data provider (the real API client over the
  * fetch that support/fake-api.ts stubs), the console's router provider and, when a role is given, its
- * access control. The page is mounted on `route` (any other location shows "elsewhere"), and the
+ * access control over the module list (the console's, resources/index.ts, unless the test gives one),
+ * which the shell's registry context (`useRegistry`) carries too. The page is mounted on `route` (any other location shows "elsewhere"), and the
  * current location is in `<output data-testid="location">`.
  *
  * The test file mocks providers/supabase before this module loads (vi.mock is hoisted): the API
@@ -18,6 +19,9 @@ import type { Role } from '../../../contract/roles';
 import { dataProvider as appDataProvider } from '../../../providers/app-client';
 import { createAccessControlProvider } from '../../../providers/access-control';
 import { routerProvider } from '../../../providers/router/router-provider';
+import type { PageModule } from '../../../src/lib/registry';
+import { RegistryProvider, registryOf } from '../../../src/lib/registry-context';
+import { modules as consoleModules } from '../../../resources';
 
 /** The resources the pages under test use (links, redirects after a write, access rules). */
 export const CONSOLE_RESOURCES: ResourceProps[] = [
@@ -41,6 +45,8 @@ export interface ConsoleOptions {
   page: ReactNode;
   /** The console's access control for this role; none (everything allowed) when omitted. */
   role?: Role;
+  /** The page registry the access control and `useRegistry` read; the console's when omitted. */
+  modules?: readonly PageModule[];
   /** Refine's live provider, with liveMode "auto". */
   liveProvider?: LiveProvider;
   resources?: ResourceProps[];
@@ -57,7 +63,7 @@ function Location() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-export function renderConsole({ path, route, page, role, liveProvider, resources = CONSOLE_RESOURCES, notificationProvider, dataProvider = appDataProvider, queryClient }: ConsoleOptions) {
+export function renderConsole({ path, route, page, role, modules = consoleModules, liveProvider, resources = CONSOLE_RESOURCES, notificationProvider, dataProvider = appDataProvider, queryClient }: ConsoleOptions) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
   return render(
     <AntApp>
@@ -65,17 +71,19 @@ export function renderConsole({ path, route, page, role, liveProvider, resources
         <Refine
           dataProvider={dataProvider}
           routerProvider={routerProvider}
-          accessControlProvider={role ? createAccessControlProvider(() => role) : undefined}
+          accessControlProvider={role ? createAccessControlProvider(registryOf(modules).access, () => role) : undefined}
           liveProvider={liveProvider}
           notificationProvider={notificationProvider}
           resources={resources}
           options={{ disableTelemetry: true, reactQuery: { clientConfig: client }, ...(liveProvider ? { liveMode: 'auto' as const } : {}) }}
         >
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-          <Location />
+          <RegistryProvider modules={modules}>
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+            <Location />
+          </RegistryProvider>
         </Refine>
       </MemoryRouter>
     </AntApp>,
