@@ -36,6 +36,7 @@ export const dlqBulkDiscardBody = z.intersection(dlqBulkBody, dlqDiscardBody);
 export const dlqEntry = z.object({
   id: z.number(),
   consumer: z.string(),
+  /** The tenant's number of the event (its `id` in the events API and on SSE). */
   event_seq: z.number(),
   stream: z.string(),
   subject: z.string(),

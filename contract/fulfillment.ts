@@ -235,5 +235,6 @@ export const returnRow = z.object({
 export type ReturnRow = z.infer<typeof returnRow>;
 
 /** One step of an order's timeline (GET /api/orders/:id/timeline). */
+/** `seq`: the tenant's number of the event (its `id` in the events API). */
 export const timelineEntry = z.object({ seq: z.number(), subject: z.string(), at: z.string(), text: z.string() });
 export type TimelineEntry = z.infer<typeof timelineEntry>;

@@ -1,4 +1,9 @@
-/** The event log and its consumers on the wire (docs/events.md "Streams API"). */
+/**
+ * The event log and its consumers on the wire (docs/events.md "Streams API"). Every event number
+ * here (`id`, `since`, the `seq` of an event's address, first / last, `ack_floor`) is the caller's
+ * tenant's own numbering of its events, 1, 2, 3, …: another tenant's activity never moves it
+ * (docs/events.md "Ids a tenant sees").
+ */
 import { z } from 'zod';
 import { STREAM_NAMES } from './events';
 import { PAGE } from './constants';
@@ -11,6 +16,7 @@ export const EVENTS_COUNT_CAP = 10_000;
 export const eventsQuery = z.object({
   stream: z.enum(STREAM_NAMES).optional(),
   subject: subjectFilter.optional(),
+  /** Events after the tenant's event with this number (`id`). */
   since: queryInt(0, SEQ_MAX).optional(),
   from: isoDateTime().optional(),
   to: isoDateTime().optional(),
@@ -19,6 +25,7 @@ export const eventsQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
+/** `/streams/events/{seq}`: the tenant's number of the event, its `id`. */
 export const eventParams = z.object({ seq: queryInt(1, SEQ_MAX) });
 
 export const streamInfo = z.object({
@@ -26,6 +33,7 @@ export const streamInfo = z.object({
   subjects: z.array(z.string()),
   messages: z.number(),
   bytes: z.number(),
+  /** The tenant's first and last event numbers in the stream. */
   first_seq: z.number(),
   last_seq: z.number(),
   last_at: z.string().nullable(),
@@ -40,6 +48,7 @@ export const consumerInfo = z.object({
   filter_subjects: z.array(z.string()),
   max_deliver: z.number(),
   backoff_ms: z.array(z.number()),
+  /** Every event of the tenant numbered at or below it is settled (acked or dead-lettered). */
   ack_floor: z.number(),
   delivered: z.number(),
   acked: z.number(),
@@ -56,6 +65,7 @@ export const subjectStat = z.object({
   subject: z.string(),
   stream: z.string(),
   messages: z.number(),
+  /** The tenant's first and last event numbers with the subject. */
   first_seq: z.number(),
   last_seq: z.number(),
   last_at: z.string(),
@@ -63,6 +73,7 @@ export const subjectStat = z.object({
 export type SubjectStat = z.infer<typeof subjectStat>;
 
 export const eventRow = z.object({
+  /** The tenant's number of the event (the SSE frame's `id:` too). */
   id: z.number(),
   subject: z.string(),
   stream: z.string(),

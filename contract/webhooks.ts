@@ -45,6 +45,7 @@ export type Webhook = z.infer<typeof webhook>;
 
 export const delivery = z.object({
   id: z.number(),
+  /** The tenant's number of the event (its `id` in the events API, X-Webhook-Id). */
   event_seq: z.number(),
   subject: z.string(),
   status: z.enum(DELIVERY_STATUSES),

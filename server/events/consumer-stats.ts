@@ -5,6 +5,8 @@
  * from consumer_tenant_stats, lag from its waiting deliveries and its events past the consumer's
  * cursor (embedded) or past the relay (JetStream), and ack_floor from its own oldest unsettled
  * message — never the consumer's shared sequence counters, which move with other tenants' traffic.
+ * The deliveries and the cursor are in the log's `seq`; ack_floor is told in the tenant's own event
+ * numbers (`tenant_seq`), as every event number a tenant sees (docs/events.md "Ids a tenant sees").
  */
 import type { Db } from '../db';
 import { tenantTx } from './runtime-tx';
@@ -46,11 +48,12 @@ export async function embeddedConsumerStats(db: Db, tenantId: string, engine: 'e
       const from = position ?? Number(c.cursor);
       const q = await tx.query<Figures>(
         // one pass over the deliveries and one over the events past the cursor (a backlog is long)
-        `select d.waiting, d.redelivering, d.oldest_waiting, u.unfetched, u.first_unfetched,
+        `select d.waiting, d.redelivering, (select w.tenant_seq from events w where w.seq = d.oldest_waiting) as oldest_waiting,
+                u.unfetched, u.first_unfetched,
                 (select max(last_seq) from event_stream_stats t where t.tenant_id = $4) as last_seq
            from (select count(*) as waiting, count(*) filter (where status = 'pending' and attempts > 0) as redelivering, min(seq) as oldest_waiting
                    from consumer_deliveries where consumer = $1 and tenant_id = $4) d,
-                (select count(*) as unfetched, min(seq) as first_unfetched from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) u`,
+                (select count(*) as unfetched, min(tenant_seq) as first_unfetched from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) u`,
         [c.name, from, patternsRegex(c.filter_subjects), tenantId],
       );
       const r = q.rows[0];

@@ -1,7 +1,9 @@
 /**
  * Dead-letter queue store (docs/events.md): an exhausted message becomes one entry per
  * (consumer, event); a replay re-queues it for its consumer with attempts reset; a replay that
- * fails again re-opens the same entry. Nothing is deleted: discard marks it with a reason.
+ * fails again re-opens the same entry. Nothing is deleted: discard marks it with a reason. An entry
+ * keeps the event's log position (`event_seq`, to deliver it again) and the tenant's own number of
+ * it (`event_tenant_seq`), the one the tenant is shown (docs/events.md "Ids a tenant sees").
  */
 import type { Tx } from '../db';
 import { DLQ_EVENTS } from '../../contract/events';
@@ -20,21 +22,22 @@ export interface DeadLetterInput {
  * Returns the event's tenant (null when the event is not in the log).
  */
 export async function deadLetter(tx: Tx, d: DeadLetterInput): Promise<string | null> {
-  const { rows } = await tx.query<{ id: number; tenant_id: string; subject: string }>(
-    `insert into dlq_entries (tenant_id, consumer, event_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at)
-     select e.tenant_id, $1, e.seq, e.stream, e.subject, e.payload, $3, $4, coalesce($5::timestamptz, now()), now()
+  const { rows } = await tx.query<{ id: number; tenant_id: string; subject: string; event_tenant_seq: number | string }>(
+    `insert into dlq_entries (tenant_id, consumer, event_seq, event_tenant_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at)
+     select e.tenant_id, $1, e.seq, e.tenant_seq, e.stream, e.subject, e.payload, $3, $4, coalesce($5::timestamptz, now()), now()
        from events e where e.seq = $2
      on conflict (consumer, event_seq) do update
        set status = 'pending', last_error = excluded.last_error, attempts = excluded.attempts,
            last_failure_at = excluded.last_failure_at, discard_reason = null, discarded_by = null,
            discarded_at = null, updated_at = now()
-     returning id, tenant_id, subject`,
+     returning id, tenant_id, subject, event_tenant_seq`,
     [d.consumer, d.seq, d.lastError.slice(0, 4000), d.attempts, d.firstFailureAt ?? null],
   );
   const entry = rows[0];
   // in the same transaction: the DLQ page refreshes live exactly when the entry exists
   if (entry) {
-    await appendEvent(tx, entry.tenant_id, DLQ_EVENTS.deadLettered, { id: Number(entry.id), consumer: d.consumer, event_seq: d.seq, subject: entry.subject }, { causationId: String(d.seq) });
+    const eventSeq = Number(entry.event_tenant_seq);
+    await appendEvent(tx, entry.tenant_id, DLQ_EVENTS.deadLettered, { id: Number(entry.id), consumer: d.consumer, event_seq: eventSeq, subject: entry.subject }, { causationId: String(eventSeq) });
   }
   return entry?.tenant_id ?? null;
 }

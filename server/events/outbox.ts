@@ -32,26 +32,26 @@ export function eventOf(subject: string, payload: unknown, ids: EventIds): NewEv
   return { subject, json: JSON.stringify(payload ?? {}), causationId: ids.causationId, correlationId: ids.correlationId };
 }
 
-/** Appends one event. Returns its sequence. */
+/** Appends one event. Returns its sequence (the log's; the tenant sees `tenant_seq`, 0027_events_tenant_seq.sql). */
 export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
-  const { rows } = await tx.query<{ seq: number }>(
-    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     values ($1, $2, $3, $4, $5, $6) returning seq`,
-    [tenantId, streamOf(subject), subject, JSON.stringify(payload ?? {}), ids.correlationId ?? null, ids.causationId ?? null],
-  );
-  return Number(rows[0].seq);
+  const [seq] = await appendEvents(tx, tenantId, [{ subject, json: JSON.stringify(payload ?? {}) }], ids);
+  return seq;
 }
 
 /**
  * Appends a tenant's events in ONE statement: the ordering lock is taken once (statement trigger,
  * 0007_events_perf.sql) and the rows get ascending sequences in array order. Returns them in order.
+ * Each row also gets the tenant's next numbers (`tenant_seq`, the ids a tenant sees): the tenant's
+ * newest number is read once per statement, under the ordering lock (`events_tenant_head`,
+ * 0027_events_tenant_seq.sql), and the rows count on from it in array order.
  */
 export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[], ids: EventIds = {}): Promise<number[]> {
   if (events.length === 0) return [];
   const { rows } = await tx.query<{ seq: number }>(
-    `insert into events (tenant_id, stream, subject, payload, correlation_id, causation_id)
-     select $1::uuid, e.stream, e.subject, e.payload::jsonb, coalesce(e.correlation, $5::text), coalesce(e.causation, $6::text)
-       from unnest($2::text[], $3::text[], $4::text[], $7::text[], $8::text[]) with ordinality as e(stream, subject, payload, causation, correlation, n)
+    `with h as materialized (select events_tenant_head($1::uuid) as head)
+     insert into events (tenant_id, tenant_seq, stream, subject, payload, correlation_id, causation_id)
+     select $1::uuid, h.head + e.n, e.stream, e.subject, e.payload::jsonb, coalesce(e.correlation, $5::text), coalesce(e.causation, $6::text)
+       from h, unnest($2::text[], $3::text[], $4::text[], $7::text[], $8::text[]) with ordinality as e(stream, subject, payload, causation, correlation, n)
       order by e.n
      returning seq`,
     [

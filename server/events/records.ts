@@ -2,10 +2,11 @@
 import type { StreamName } from '../../contract/events';
 import type { EventRecord } from './types';
 
-export const EVENT_COLUMNS = 'seq, tenant_id, stream, subject, payload, created_at, correlation_id, causation_id';
+export const EVENT_COLUMNS = 'seq, tenant_seq, tenant_id, stream, subject, payload, created_at, correlation_id, causation_id';
 
 export interface EventRow {
   seq: number | string;
+  tenant_seq: number | string;
   tenant_id: string;
   stream: string;
   subject: string;
@@ -18,6 +19,7 @@ export interface EventRow {
 export function toRecord(r: EventRow): EventRecord {
   return {
     seq: Number(r.seq),
+    tenantSeq: Number(r.tenant_seq),
     tenantId: r.tenant_id,
     stream: r.stream as StreamName,
     subject: r.subject,
@@ -28,7 +30,10 @@ export function toRecord(r: EventRow): EventRecord {
   };
 }
 
-/** docs/product/data.md stream event as sent on SSE and to webhooks: {id, subject, data, timestamp, tenant_id}. */
+/**
+ * docs/product/data.md stream event as sent on SSE and to webhooks: {id, subject, data, timestamp, tenant_id}.
+ * `id` is the tenant's own number of the event, never the log's `seq` (docs/events.md "Ids a tenant sees").
+ */
 export function wireEvent(e: EventRecord) {
-  return { id: e.seq, subject: e.subject, data: e.data, timestamp: e.timestamp, tenant_id: e.tenantId };
+  return { id: e.tenantSeq, subject: e.subject, data: e.data, timestamp: e.timestamp, tenant_id: e.tenantId };
 }

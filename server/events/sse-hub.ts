@@ -2,7 +2,9 @@
  * SSE fan-out hub (docs/events.md "SSE"): one per process, fed by the one EventTail. A client is
  * registered first (live frames queue up), then the events it missed since `Last-Event-ID` are
  * replayed from the log, then the queue is flushed skipping what the replay already sent — no gap
- * and no duplicate, because sequences become visible in order. Each frame is built once and
+ * and no duplicate, because sequences become visible in order. A frame's `id:` is the tenant's own
+ * number of the event (`tenant_seq`), never the log's `seq`; a resume point is turned into the log
+ * position of that event of the tenant, and everything after it is in `seq` terms. Each frame is built once and
  * written to every interested client of the event's tenant. A client whose socket buffer exceeds
  * the bound is dropped (it reconnects and resumes), so a slow reader never grows server memory.
  */
@@ -23,6 +25,7 @@ interface Client {
   tenantId: string;
   streams: Set<SseStream>;
   res: ServerResponse;
+  /** The log position (`seq`, not the tenant's number) of the last event sent. */
   lastSeq: number;
   /** Live frames held while the replay runs; null once live. */
   queue: { seq: number; frame: string }[] | null;
@@ -33,7 +36,7 @@ interface Client {
  * EventSource can listen to; the subject travels in the data (docs/events.md "SSE").
  */
 export function frameOf(e: EventRecord): string {
-  return `id: ${e.seq}\nevent: ${sseStreamOf(e.stream)}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
+  return `id: ${e.tenantSeq}\nevent: ${sseStreamOf(e.stream)}\ndata: ${JSON.stringify(wireEvent(e))}\n\n`;
 }
 
 export class SseHub {
@@ -103,9 +106,10 @@ export class SseHub {
   }
 
   /**
-   * Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`:
-   * an id above the head resumes from the head; the replay sends at most `replayMax` events (the
-   * newest ones) however far behind the id is (docs/events.md "SSE").
+   * Opens a stream on `res` (headers already written by the route) and resumes after `lastEventId`
+   * (the tenant's number of the last event the client got): an id above the tenant's newest event
+   * resumes from the head; the replay sends at most `replayMax` events (the newest ones) however
+   * far behind the id is (docs/events.md "SSE").
    */
   async attach(
     res: ServerResponse,
@@ -115,7 +119,7 @@ export class SseHub {
     startSeq: number,
     replayMax = Number.MAX_SAFE_INTEGER,
   ): Promise<void> {
-    const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: lastEventId ?? startSeq, queue: lastEventId === null ? null : [] };
+    const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: startSeq, queue: lastEventId === null ? null : [] };
     let set = this.byTenant.get(tenantId);
     if (!set) this.byTenant.set(tenantId, (set = new Set()));
     set.add(c);
@@ -124,9 +128,7 @@ export class SseHub {
     this.write(c, heartbeatFrame());
     if (lastEventId === null) return;
     try {
-      // a resume point past the head (another replica's future, a forged id) would hold back every
-      // live frame for ever: resume from the head instead
-      const from = lastEventId > startSeq ? Math.min(lastEventId, await this.head()) : lastEventId;
+      const from = await this.resumePoint(tenantId, lastEventId);
       c.lastSeq = from;
       await this.replay(c, await this.replayStart(c, from, replayMax));
     } catch {
@@ -140,6 +142,27 @@ export class SseHub {
       c.lastSeq = q.seq;
       this.write(c, q.frame);
     }
+  }
+
+  /**
+   * The log position after which a client that last got the tenant's event number `id` resumes:
+   * that event's `seq` (0 for id 0). An id above the tenant's newest number (another replica's
+   * future, a forged id) would hold back every live frame for ever: it resumes from the head of
+   * the log instead. One statement, one snapshot: nothing of the tenant's falls between the two.
+   */
+  private async resumePoint(tenantId: string, id: number): Promise<number> {
+    const { rows } = await runtimeTx(this.db, (tx) =>
+      tx.query<{ at: number | string | null; tenant_head: number | string | null; head: number | string | null }>(
+        `select (select seq from events where tenant_id = $1 and tenant_seq <= $2 order by tenant_seq desc limit 1) as at,
+                (select tenant_seq from events where tenant_id = $1 order by tenant_seq desc limit 1) as tenant_head,
+                (select max(seq) from events) as head`,
+        // ids up to 2^63 are accepted; no tenant numbers past 2^53, and a larger Number would not be a bigint
+        [tenantId, Math.min(id, Number.MAX_SAFE_INTEGER)],
+      ),
+    );
+    const r = rows[0];
+    if (id > Number(r?.tenant_head ?? 0)) return Number(r?.head ?? 0);
+    return Number(r?.at ?? 0);
   }
 
   private async head(): Promise<number> {

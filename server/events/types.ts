@@ -5,7 +5,10 @@ import type { TailListener, TailWindow } from './tail';
 
 /** One row of the event log. */
 export interface EventRecord {
+  /** The log's order, across tenants: internal (tail, consumers, relay), never shown to a tenant. */
   seq: number;
+  /** The tenant's own number of the event (1, 2, 3, … per tenant): every id a tenant sees. */
+  tenantSeq: number;
   tenantId: string;
   stream: StreamName;
   subject: string;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import type { EventMessage } from '../../server/events/types';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, tenantIdsOf, waitFor, type Running, type Store } from './events-support';
 import { headersFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -128,7 +128,9 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
     const again = await (await fetch(`${s.url}/api/dlq?consumer=poison&status=all`, { headers: h })).json();
     expect(again.pagination.total).toBe(1);
     const e = entry.data[0];
-    expect(e).toMatchObject({ consumer: 'poison', event_seq: bad, subject: 'jobs.poison.run', attempts: 5, status: 'pending', payload: { poison: true } });
+    // the entry names the event by the tenant's own number of it, not the log's sequence
+    const [badId] = await tenantIdsOf(s.db, T, [bad]);
+    expect(e).toMatchObject({ consumer: 'poison', event_seq: badId, subject: 'jobs.poison.run', attempts: 5, status: 'pending', payload: { poison: true } });
     expect(e.last_error).toContain('poison');
     expect(typeof e.first_failure_at).toBe('string');
     expect(attempts.get(bad)).toBe(5);

@@ -3,13 +3,14 @@
  * above the head resumes from the head; a bad Last-Event-ID is a 400 in the API's error shape; a
  * replay from far behind is bounded by what the caller may read; DLQ dead-letter / replay /
  * discard and webhook deliveries write events that reach the SSE stream on the `jobs` event.
+ * `emit` here answers the ids the tenant sees (its own event numbers, tests/server/events-support.ts `emitIds`).
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { REPLAY_MAX_DEFAULT } from '../../server/api/stream-sse/routes';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
 import { headersFor, tokenFor } from './tokens';
 import type { Harness } from './harness';
 

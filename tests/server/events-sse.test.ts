@@ -1,11 +1,12 @@
 /**
- * Server-sent streams (docs/events.md, docs/product/api-calls.md, docs/events.md): token auth, `id:` = sequence, resume
- * after a disconnect yields exactly the missed sequences (query lastEventId and Last-Event-ID
- * header), heartbeats and `retry:`, and tenant B never sees tenant A's events on any stream.
+ * Server-sent streams (docs/events.md, docs/product/api-calls.md, docs/events.md): token auth, `id:` = the tenant's
+ * number of the event, resume after a disconnect yields exactly the missed events (query
+ * lastEventId and Last-Event-ID header), heartbeats and `retry:`, and tenant B never sees tenant
+ * A's events on any stream. `emit` here answers the ids the tenant sees (tests/server/events-support.ts `emitIds`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT, NORTHWIND_TENANT } from '../../server/seed/accounts';
-import { emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
+import { emitIds as emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
 import { tokenFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -42,7 +43,7 @@ describe('SSE streams', () => {
     expect((await fetch(`${s.url}/api/stream/bogus?token=${demoToken}`)).status).toBe(400);
   });
 
-  it('streams alerts with id = sequence, retry, heartbeats and no proxy buffering', async () => {
+  it("streams alerts with id = the tenant's event number, retry, heartbeats and no proxy buffering", async () => {
     const r = await openSse(`${s.url}/api/stream/alerts?token=${demoToken}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('text/event-stream');

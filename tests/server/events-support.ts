@@ -90,13 +90,27 @@ export async function openServer(store: Store, overrides: Partial<Config> = {}):
   };
 }
 
-/** Appends events in one tenant transaction, exactly like a route's ctx.emit. */
+/** Appends events in one tenant transaction, exactly like a route's ctx.emit. Returns their log sequences (what consumers get as `seq`). */
 export async function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     const seqs: number[] = [];
     for (const p of payloads) seqs.push(Number(await appendEvent(tx, tenantId, subject, p)));
     return seqs;
   }, { tenantId });
+}
+
+/** The tenant's own numbers of events at these log sequences: the ids the tenant sees (API `id`, SSE `id:`). */
+export async function tenantIdsOf(db: Db, tenantId: string, seqs: number[]): Promise<number[]> {
+  const { rows } = await db.transaction(
+    (tx) => tx.query<{ tenant_seq: number | string }>('select tenant_seq from events where tenant_id = $1 and seq = any($2::bigint[]) order by seq', [tenantId, seqs]),
+    { tenantId },
+  );
+  return rows.map((r) => Number(r.tenant_seq));
+}
+
+/** `emit`, returning the ids the tenant sees (its own numbers of the events) instead of the log sequences. */
+export async function emitIds(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
+  return tenantIdsOf(db, tenantId, await emit(db, tenantId, subject, payloads));
 }
 
 export { waitFor } from './wait-for';

@@ -2,6 +2,7 @@
  * Outbound webhooks (docs/events.md): a webhook to a closed port lands in the DLQ after 5
  * attempts; pointing the endpoint at a live receiver and replaying clears it, and the receiver
  * verifies the HMAC signature. URL policy, secret handling, permissions. Embedded and JetStream.
+ * The event is named by the tenant's own number of it (`emit` answers those: `emitIds`).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { verify } from '../../server/events/webhooks/signing';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
 import { headersFor } from './tokens';
 import type { Harness } from './harness';
 

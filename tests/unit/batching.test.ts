@@ -4,7 +4,7 @@ import { batchedHandler } from '../../server/events/batching';
 import type { EventMessage } from '../../server/events/types';
 
 const msg = (seq: number, tenantId = 't1'): EventMessage => ({
-  seq, tenantId, stream: 'JOBS', subject: 'listings.changed', data: { id: `l${seq}` }, timestamp: '2026-01-01T00:00:00.000Z',
+  seq, tenantSeq: seq, tenantId, stream: 'JOBS', subject: 'listings.changed', data: { id: `l${seq}` }, timestamp: '2026-01-01T00:00:00.000Z',
   correlationId: null, causationId: null, consumer: 'c', attempt: 1,
 });
 

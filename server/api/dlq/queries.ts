@@ -20,7 +20,8 @@ export function dlqWhere(tenantId: string, f: DlqFilter): { sql: string; params:
   return { sql: where.join(' and '), params };
 }
 
-export const DLQ_COLUMNS = `id, consumer, event_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at,
+/** `event_seq` on the wire is the tenant's number of the event; the log's own seq stays inside (replays). */
+export const DLQ_COLUMNS = `id, consumer, event_tenant_seq as event_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at,
   status, discard_reason, discarded_by, discarded_at, replayed_at, replay_count, created_at, updated_at`;
 
 export interface DlqRow {

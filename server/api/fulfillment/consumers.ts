@@ -42,7 +42,7 @@ const stepRounds = (max: number, many: (tenantId: string, msgs: EventMessage[]) 
   batchedHandler({ max, rounds: STEP_ROUNDS, many, one: (msg) => many(msg.tenantId, [msg]) });
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
-const idsOf = (msg: EventMessage) => ({ causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined });
+const idsOf = (msg: EventMessage) => ({ causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined });
 
 export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
   const max = stepBatch(ctx);

@@ -112,9 +112,10 @@ function describe(subject: string, p: Record<string, unknown>): string {
 /**
  * A tenant's ($1) events naming an order ($2), oldest first: `order_ref` is the order an event names,
  * its `order_id` or the `id` of an `orders.*` event (migration 0025, indexed). Ordered by the bigint
- * column (e.seq), not by the text it is selected as.
+ * column (e.seq), not by the text it is selected as. An entry's `seq` is the tenant's own number of
+ * the event (`tenant_seq`, its id in the events API), never the log's (docs/events.md "Ids a tenant sees").
  */
-export const ORDER_TIMELINE_SQL = `select e.seq::text as seq, e.subject, e.payload, e.created_at, e.correlation_id from events e
+export const ORDER_TIMELINE_SQL = `select e.tenant_seq::text as seq, e.subject, e.payload, e.created_at, e.correlation_id from events e
   where e.tenant_id = $1 and e.order_ref = $2
   order by e.seq limit 500`;
 

@@ -219,7 +219,7 @@ export function listingPushConsumer(ctx: ConsumerContext): ConsumerDef {
       const changes: PushRequest[] = [];
       for (const m of msgs) {
         if (m.subject === LISTING_EVENTS.deleted) await endDeleted(tx, m.data as DeletedListing, env);
-        else changes.push({ id: (m.data as { id: string }).id, causationId: String(m.seq) });
+        else changes.push({ id: (m.data as { id: string }).id, causationId: String(m.tenantSeq) });
       }
       await pushListings(tx, tenantId, changes, env);
     }, { tenantId });

@@ -35,10 +35,10 @@ export function marketplaceSyncConsumer(ctx: ConsumerContext): ConsumerDef {
     agentName: 'marketplace-connector',
     async handle(msg) {
       const d = msg.data as { id: string; tick?: number };
-      const first = await ctx.db.transaction((tx) => syncAccount(tx, msg.tenantId, d.id, env, String(msg.seq), d.tick ?? null), { tenantId: msg.tenantId });
+      const first = await ctx.db.transaction((tx) => syncAccount(tx, msg.tenantId, d.id, env, String(msg.tenantSeq), d.tick ?? null), { tenantId: msg.tenantId });
       let more = first?.more ?? false;
       for (let page = 0; more && page < MORE_ORDER_PAGES; page++) {
-        more = await ctx.db.transaction((tx) => syncMoreOrders(tx, msg.tenantId, d.id, env, String(msg.seq)), { tenantId: msg.tenantId });
+        more = await ctx.db.transaction((tx) => syncMoreOrders(tx, msg.tenantId, d.id, env, String(msg.tenantSeq)), { tenantId: msg.tenantId });
       }
     },
   };
@@ -49,7 +49,7 @@ export function marketplaceAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
     name: ALERTS_CONSUMER,
     filterSubjects: [LISTING_EVENTS.violationOpened, DLQ_EVENTS.deadLettered],
     async handle(msg) {
-      const ids = { causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined };
+      const ids = { causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined };
       if (msg.subject === LISTING_EVENTS.violationOpened) {
         const v = msg.data as { id: string; listing_id: string; sku: string; seller: string; source: string; observed_price_cents: number; map_price_cents: number };
         await ctx.db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ export function marketplaceVerifyConsumer(ctx: ConsumerContext): ConsumerDef {
     async handle(msg) {
       const d = msg.data as { id: string; status?: string };
       if (d.status !== 'pending') return;
-      await ctx.db.transaction((tx) => verifyAccount(tx, msg.tenantId, d.id, env, String(msg.seq)), { tenantId: msg.tenantId });
+      await ctx.db.transaction((tx) => verifyAccount(tx, msg.tenantId, d.id, env, String(msg.tenantSeq)), { tenantId: msg.tenantId });
     },
   };
 }

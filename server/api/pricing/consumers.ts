@@ -24,7 +24,7 @@ export function repricerConsumer(ctx: ConsumerContext): ConsumerDef {
     filterSubjects: [MARKETPLACE_EVENTS.ticked, 'products.updated', 'products.variant_updated', PRICING_EVENTS.ruleChanged],
     agentName: 'repricer',
     async handle(msg) {
-      const ids = { causationId: String(msg.seq), correlationId: msg.correlationId ?? undefined };
+      const ids = { causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined };
       const d = msg.data as { id: string; product_id?: string; scopes?: RuleScope[] };
       await ctx.db.transaction(async (tx) => {
         if (msg.subject === MARKETPLACE_EVENTS.ticked) return repriceAfterTick(tx, msg.tenantId, d.id, env, ids);

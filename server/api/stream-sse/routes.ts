@@ -2,9 +2,10 @@
  * Server-sent streams (docs/events.md "SSE"): `/api/stream/alerts`, `/api/stream/agents`
  * (also metrics, jobs, events) and `/api/stream?streams=alerts,metrics,agents,jobs`.
  * Auth by `?token=` (EventSource sends no headers; authenticate.ts accepts it here), tenant from
- * the profile. `id:` = event sequence; `lastEventId` (query) or `Last-Event-ID` (header) resumes
- * with no gap and no duplicate (an id above the head resumes from the head; one that is not a
- * sequence below 2^63 is a 400); `retry:`; heartbeat every 15 s; `X-Accel-Buffering: no`.
+ * the profile. `id:` = the tenant's own number of the event (`tenant_seq`: other tenants' writes
+ * never move it); `lastEventId` (query) or `Last-Event-ID` (header) resumes with no gap and no
+ * duplicate (an id above the tenant's newest event resumes from the head; one that is not a whole
+ * number below 2^63 is a 400); `retry:`; heartbeat every 15 s; `X-Accel-Buffering: no`.
  * Any signed-in user may listen (the dashboard, sign-in only, uses the combined stream); how far
  * back a resume replays depends on whether the caller may read the events API.
  */
@@ -17,10 +18,10 @@ import { STREAMS } from '../../../contract/constants';
 import { hasPermission } from '../../../contract/permissions';
 import type { Role } from '../../../contract/roles';
 
-/** An event sequence: the log's bigint, so below 2^63. */
+/** An event id: the tenant's number of an event, a bigint, so below 2^63. */
 const eventId = z
   .string()
-  .regex(/^\d{1,19}$/, 'must be an event sequence (a whole number)')
+  .regex(/^\d{1,19}$/, 'must be an event id (a whole number)')
   // zod runs a refinement even after the regex failed: only a digit string reaches BigInt
   .refine((s) => !/^\d+$/.test(s) || BigInt(s) < 2n ** 63n, 'must be below 2^63');
 

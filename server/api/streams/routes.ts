@@ -1,7 +1,9 @@
 /**
  * Streams API (docs/events.md "Decisions"; permission ops:streams): the event-log streams with
  * message counts, the consumers with lag, the subjects seen, and the paged events themselves —
- * all for the caller's tenant. Permission ops:streams (agent, admin).
+ * all for the caller's tenant. Permission ops:streams (agent, admin). Every number here (event ids,
+ * `since`, first / last of a stream or subject) is the tenant's own (`tenant_seq`), never the log's
+ * `seq`, which counts every tenant's writes (docs/events.md "Ids a tenant sees").
  */
 import { EVENTS_COUNT_CAP, eventParams, eventsQuery } from '../../../contract/streams';
 import { STREAM_NAMES, sseStreamOf } from '../../../contract/events';
@@ -90,7 +92,12 @@ const streams: ApiModule = (api) => {
       };
       if (query.stream) add('stream = ?', query.stream);
       if (query.subject) add('subject ~ ?', subjectFilterRegex(query.subject));
-      if (query.since !== undefined) add('seq > ?', query.since);
+      if (query.since !== undefined) {
+        // the tenant's numbers; the log position of the event numbered `since` bounds the index range
+        // (tenant_id, stream | subject, seq) the page is read from, in the same order
+        add('tenant_seq > ?', query.since);
+        where.push(`seq > coalesce((select p.seq from events p where p.tenant_id = $1 and p.tenant_seq <= $${params.length} order by p.tenant_seq desc limit 1), 0)`);
+      }
       if (query.from) add('created_at >= ?', query.from);
       if (query.to) add('created_at < ?', query.to);
       const w = where.join(' and ');
@@ -114,7 +121,8 @@ const streams: ApiModule = (api) => {
     permission: 'ops:streams',
     params: eventParams,
     async handler({ tx, auth, params }) {
-      const { rows } = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where tenant_id = $1 and seq = $2`, [auth.tenantId, params.seq]);
+      // `seq` in the address is the tenant's number of the event (the `id` of the list)
+      const { rows } = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where tenant_id = $1 and tenant_seq = $2`, [auth.tenantId, params.seq]);
       if (!rows[0]) throw notFound('Event');
       const e = toRecord(rows[0]);
       return one({ ...wireEvent(e), stream: e.stream, correlation_id: e.correlationId, causation_id: e.causationId });

@@ -163,6 +163,8 @@ export class JetStreamEngine implements EventEngine {
     const key = `${info.stream}:${info.consumer}:${m.seq}`;
     const msg: EventMessage = {
       seq: meta.seq,
+      // relayed before the tenant's number travelled in the envelope: read it from the log
+      tenantSeq: meta.tenantSeq ?? (await this.tenantSeqOf(meta.seq)),
       tenantId: meta.tenantId,
       stream: info.stream.slice(this.cfg.natsPrefix.length) as StreamName,
       subject: meta.subject ?? m.subject,
@@ -197,6 +199,12 @@ export class JetStreamEngine implements EventEngine {
     } finally {
       this.handling.delete(key);
     }
+  }
+
+  /** The tenant's number of the event at log position `seq` (0 when it is not in the log). */
+  private async tenantSeqOf(seq: number): Promise<number> {
+    const { rows } = await runtimeTx(this.db, (tx) => tx.query<{ tenant_seq: number | string }>('select tenant_seq from events where seq = $1', [seq]));
+    return Number(rows[0]?.tenant_seq ?? 0);
   }
 
   /**

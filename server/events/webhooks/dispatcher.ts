@@ -3,7 +3,9 @@
  * active endpoints whose subject filters match. Body `{id, subject, data, timestamp, tenant_id}`,
  * headers X-Webhook-Id / X-Webhook-Timestamp / X-Webhook-Signature. 2xx acks; anything else naks
  * (retry with backoff, DLQ after max_deliver). Endpoints that already succeeded for an event are
- * skipped on a retry or replay, so one failing endpoint does not resend to the others.
+ * skipped on a retry or replay, so one failing endpoint does not resend to the others. The event is
+ * named by the tenant's own number of it (`tenant_seq`) everywhere the tenant sees it — body `id`,
+ * X-Webhook-Id, the delivery's `event_seq` — never by the log's `seq` (docs/events.md "Ids a tenant sees").
  */
 import type { Db } from '../../db';
 import { WEBHOOK_EVENTS, isPlatformSubject } from '../../../contract/events';
@@ -34,7 +36,7 @@ async function post(ep: ActiveEndpoint, msg: EventMessage, o: WebhookOptions, ag
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'seller-console-webhooks/1',
-    'x-webhook-id': String(msg.seq),
+    'x-webhook-id': String(msg.tenantSeq),
     'x-webhook-timestamp': timestamp,
     'x-webhook-signature': sign(ep.secret, timestamp, body),
   };
@@ -60,7 +62,7 @@ export function webhookConsumer(db: Db, o: WebhookOptions): ConsumerDef {
       const done = await tenantTx(db, msg.tenantId, (tx) =>
         tx.query<{ endpoint_id: string }>(
           `select endpoint_id from webhook_deliveries where event_seq = $1 and status = 'succeeded' and endpoint_id = any($2::uuid[])`,
-          [msg.seq, endpoints.map((e) => e.id)],
+          [msg.tenantSeq, endpoints.map((e) => e.id)],
         ),
       );
       const skip = new Set(done.rows.map((r) => r.endpoint_id));
@@ -74,7 +76,7 @@ export function webhookConsumer(db: Db, o: WebhookOptions): ConsumerDef {
              on conflict (endpoint_id, event_seq) do update set status = excluded.status, http_status = excluded.http_status,
                attempts = webhook_deliveries.attempts + 1, last_error = coalesce(excluded.last_error, webhook_deliveries.last_error),
                duration_ms = excluded.duration_ms, updated_at = now()`,
-            [msg.tenantId, r.endpoint.id, msg.seq, msg.subject, r.ok ? 'succeeded' : 'failed', r.status, r.error, r.ms],
+            [msg.tenantId, r.endpoint.id, msg.tenantSeq, msg.subject, r.ok ? 'succeeded' : 'failed', r.status, r.error, r.ms],
           );
         }
         // the webhooks page refreshes live on these (contract/events.ts PLATFORM_LIVE_ROUTES)
@@ -82,13 +84,13 @@ export function webhookConsumer(db: Db, o: WebhookOptions): ConsumerDef {
           newEvent(r.ok ? WEBHOOK_EVENTS.delivered : WEBHOOK_EVENTS.failed, {
             id: r.endpoint.id,
             endpoint_id: r.endpoint.id,
-            event_seq: msg.seq,
+            event_seq: msg.tenantSeq,
             subject: msg.subject,
             http_status: r.status,
             error: r.error,
           }),
         );
-        await appendEvents(tx, msg.tenantId, events, { correlationId: msg.correlationId ?? undefined, causationId: String(msg.seq) });
+        await appendEvents(tx, msg.tenantId, events, { correlationId: msg.correlationId ?? undefined, causationId: String(msg.tenantSeq) });
       });
       const failed = outcomes.filter((r) => !r.ok);
       if (failed.length > 0) throw new Error(failed.map((f) => `${f.endpoint.url}: ${f.error}`).join('; '));
