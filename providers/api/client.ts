@@ -150,8 +150,12 @@ export function createApiClient(deps: ApiClientDeps) {
         token = next;
         continue;
       }
-      if (!isRetryableStatus(res.status) || attempt >= RETRY.maxRetries || opts.signal?.aborted) break;
-      const hinted = res.status === 429 ? retryAfterMs(res.headers.get('Retry-After'), deps.now()) : null;
+      // the same command with the same key still running on the server (a retry after a timeout or a
+      // lost connection): asking again later replays its answer (docs/reliability.md "Retry after a timeout")
+      const inProgress = res.status === 409 && failure instanceof ApiError && failure.code === 'idempotency_in_progress';
+      if ((!isRetryableStatus(res.status) && !inProgress) || attempt >= RETRY.maxRetries || opts.signal?.aborted) break;
+      // the server's own hint where it gives one: 429 (rate limit), 503 (database unavailable), a command in progress
+      const hinted = res.status === 429 || res.status === 503 || inProgress ? retryAfterMs(res.headers.get('Retry-After'), deps.now()) : null;
       retries.begin(correlationId, path);
       await deps.sleep(hinted ?? backoffDelay(attempt, deps.random));
       attempt += 1;

@@ -57,6 +57,31 @@ describe('retries (docs/product/constants.md)', () => {
     expect(f.sleeps).toEqual([1000, 2000]);
   });
 
+  it('on 503 honours Retry-After (the database unavailable for a moment)', async () => {
+    const f = fakeDeps();
+    f.replies.push(json({ message: 'The database is unavailable; retry shortly', code: 'database_unavailable' }, 503, { 'Retry-After': '2' }), json({ ok: true }));
+    await createApiClient(f.deps).get('/products');
+    expect(f.sleeps).toEqual([2000]);
+  });
+
+  it('asks again, with the same key, while the server still runs the same command', async () => {
+    const f = fakeDeps();
+    f.storage.setItem('seller-console.csrf', JSON.stringify({ token: 'c', expiresAt: T0 + 1000 }));
+    f.replies.push(json({ message: 'in progress', code: 'idempotency_in_progress' }, 409, { 'Retry-After': '1' }), json({ data: { id: 1 } }, 201));
+    const answer = await createApiClient(f.deps).post<{ data: { id: number } }>('/suppliers', { name: 'A' });
+    expect(answer.data).toEqual({ id: 1 });
+    expect(f.sleeps).toEqual([1000]);
+    expect(f.calls[1].headers['Idempotency-Key']).toBe(f.calls[0].headers['Idempotency-Key']);
+  });
+
+  it('does not retry any other conflict', async () => {
+    const f = fakeDeps();
+    f.replies.push(json({ message: 'This order already has a live label; void it first', code: 'label_exists' }, 409));
+    const err = await createApiClient(f.deps).get('/products').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, code: 'label_exists' });
+    expect(f.calls).toHaveLength(1);
+  });
+
   it('does not retry a client error', async () => {
     const f = fakeDeps();
     f.replies.push(json({ message: 'bad sku', code: 'validation_failed', details: [{ field: 'sku' }] }, 400));
