@@ -10,6 +10,23 @@ import { z } from 'zod';
 export const NUL_MESSAGE = 'must not contain NUL characters';
 export const hasNul = (s: string) => s.includes('\u0000');
 
+/**
+ * A UTF-16 surrogate without its partner (`"\ud800"` in JSON) is not a character: UTF-8 cannot
+ * encode it, so the database would store U+FFFD instead, and jsonb refuses the escape outright.
+ */
+export const SURROGATE_MESSAGE = 'must not contain unpaired surrogates (invalid Unicode)';
+// a high surrogate not followed by a low one, or a low one not preceded by a high one (no
+// lookbehind: the contract also runs in browsers); `String.prototype.isWellFormed` is ES2024
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+
+/** Why a string cannot be stored as text (NUL, unpaired surrogate), or null when it can. */
+export function badTextReason(s: string): string | null {
+  if (hasNul(s)) return NUL_MESSAGE;
+  if (hasLoneSurrogate(s)) return SURROGATE_MESSAGE;
+  return null;
+}
+
 /** Largest amount accepted (numeric(12,2) holds just under 10^10). */
 export const MONEY_MAX = 1_000_000_000;
 /** integer columns (stock, quantities, positions) */
@@ -39,11 +56,11 @@ interface TextOptions {
   trim?: boolean;
 }
 
-/** A text field: trimmed, bounded, and free of NUL characters. */
+/** A text field: trimmed, bounded, free of NUL characters and of unpaired surrogates. */
 export function text({ max, min = 0, trim = true }: TextOptions) {
   const base = trim ? z.string().trim() : z.string();
   const bounded = min > 0 ? base.min(min).max(max) : base.max(max);
-  return bounded.refine((s) => !hasNul(s), NUL_MESSAGE);
+  return bounded.refine((s) => !hasNul(s), NUL_MESSAGE).refine((s) => !hasLoneSurrogate(s), SURROGATE_MESSAGE);
 }
 
 /** Optional free text that may be cleared with null. */

@@ -13,7 +13,7 @@ import { HttpError, databaseUnavailable, errorBody } from './api/errors';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, routeNotFound } from './api/router-errors';
 import { trackRoutes } from './api/route-index';
-import { rejectNul } from './api/nul-guard';
+import { rejectBadText } from './api/text-guard';
 import { registerHealth } from './api/health';
 import { createAuthenticate } from './api/authenticate';
 import { createAuthCache } from './api/auth-cache';
@@ -75,9 +75,9 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
 
   await registerSecurityHeaders(app, { supabaseUrl: config.supabaseUrl });
   await registerCompression(app);
-  // before any route: the index answers 405s; NULs are refused for every route (server/api/nul-guard.ts)
+  // before any route: the index answers 405s; NULs and unpaired surrogates are refused for every route (server/api/text-guard.ts)
   trackRoutes(app);
-  app.addHook('preValidation', rejectNul);
+  app.addHook('preValidation', rejectBadText);
 
   // supabase-js signOut POSTs an empty body with a JSON content type (docs/product/auth-protocol.md §0)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {

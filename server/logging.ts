@@ -7,6 +7,12 @@
  *  - a last pass over every finished line (pino's `streamWrite` hook) catches the same names inside
  *    messages and error texts, bearer tokens, and anything that looks like a JWT.
  * `code` is redacted as a query parameter only: as a JSON field it is an error code (`bad_jwt`).
+ *
+ * No log line carries request data either (docs/api-conventions.md "Bad input never answers 500"):
+ * request bodies are never logged, and the `err` serializer keeps what went wrong and where (type,
+ * message, stack, codes, the database's table/column/constraint names) but not the values a database
+ * error carries (the statement and its parameters, `detail`, `where`); a data exception's message
+ * (SQLSTATE class 22, V8's SyntaxError) has its quoted input replaced.
  */
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -36,6 +42,34 @@ export function redactText(text: string): string {
     .replace(JWT_RE, REDACTED);
 }
 
+/** Properties of an error a log line keeps besides type, message and stack: none holds a value. */
+const ERROR_KEYS = ['code', 'errno', 'syscall', 'address', 'port', 'statusCode', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine', 'position'];
+
+/** Quoted input in a message: `invalid input syntax for type uuid: "…"`, `"…" is not valid JSON`. */
+const QUOTED_RE = /"(?:[^"\\]|\\.)*"/g;
+const quotesInput = (e: { code?: unknown; name?: unknown }) => (typeof e.code === 'string' && e.code.startsWith('22')) || e.name === 'SyntaxError';
+
+export interface LoggedError { type: string; message: string; stack: string; [key: string]: unknown }
+
+/**
+ * pino's `err` serializer, by allow-list: a database error's `query`, `params`, `detail` and
+ * `where` hold the request's values (an event payload, a duplicate key) and are left out.
+ */
+export function errForLog(err: unknown, depth = 0): LoggedError {
+  if (typeof err !== 'object' || err === null) return { type: typeof err, message: String(err), stack: '' };
+  const e = err as Record<string, unknown> & { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown; errors?: unknown };
+  const scrub = (text: string) => (quotesInput(e) ? text.replace(QUOTED_RE, '"[value]"') : text);
+  const out: LoggedError = {
+    type: (err as object).constructor?.name ?? 'Object',
+    message: scrub(String(e.message ?? '')),
+    stack: typeof e.stack === 'string' ? scrub(e.stack) : '',
+  };
+  for (const k of ERROR_KEYS) if (e[k] !== undefined && typeof e[k] !== 'object') out[k] = e[k];
+  if (depth < 3 && e.cause !== undefined) out.cause = errForLog(e.cause, depth + 1);
+  if (depth < 3 && Array.isArray(e.errors)) out.errors = e.errors.slice(0, 10).map((x) => errForLog(x, depth + 1));
+  return out;
+}
+
 interface LoggedRequest {
   method: string;
   url: string;
@@ -54,6 +88,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: NodeJS.
     level: config.logLevel,
     redact: { paths: redactPaths, censor: REDACTED },
     serializers: {
+      err: (err: unknown) => errForLog(err),
       req: (req: LoggedRequest) => ({
         method: req.method,
         url: redactText(req.url),

@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import type { Readable } from 'node:stream';
 
 import type { RowError } from '../../contract/imports';
-import { hasNul } from '../../contract/fields';
+import { hasLoneSurrogate, hasNul } from '../../contract/fields';
 import { openInput, sizeOf, type CsvInput } from './csv-input';
 
 export type { RowError };
@@ -31,6 +31,9 @@ export interface DelimitedFile {
    */
   each(errors: RowError[], onRecord: (rec: CsvRecord) => void, onProgress?: (p: ReadProgress) => void): Promise<number>;
 }
+
+// every unpaired surrogate of a cell (after the report, the cell goes on as U+FFFD would store it)
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The longest cell any column takes (a product description). */
 export const MAX_CELL = 20_000;
@@ -98,8 +101,8 @@ export async function openDelimited(input: CsvInput, opts: ParseOptions = {}): P
               if (e.code !== 'UndetectableDelimiter') errors.push({ row, column: '', reason: e.message });
             }
             const rec = result.data;
-            // a cell PostgreSQL cannot store (NUL) or far too long for any column is a row error of
-            // its column, reported once however often the parser reads it
+            // a cell PostgreSQL cannot store (NUL, unpaired surrogate) or far too long for any column is
+            // a row error of its column, reported once however often the parser reads it
             const reported = new Set<string>();
             const report = (column: string, reason: string) => {
               if (reported.has(column)) return;
@@ -116,6 +119,11 @@ export async function openDelimited(input: CsvInput, opts: ParseOptions = {}): P
                   if (hasNul(v)) {
                     report(key ?? column, 'Contains a NUL character, which cannot be stored');
                     v = v.replaceAll('\u0000', '');
+                  }
+                  // a file read as UTF-8 has none, but a JSON string body (the file's text) may
+                  if (hasLoneSurrogate(v)) {
+                    report(key ?? column, 'Contains an unpaired surrogate (invalid Unicode), which cannot be stored');
+                    v = v.replace(LONE_SURROGATES, '\ufffd');
                   }
                   if (v.length > MAX_CELL) {
                     report(key ?? column, `Longer than ${MAX_CELL} characters`);

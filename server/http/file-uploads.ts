@@ -16,7 +16,7 @@ import { ImportFile, receiveFile } from '../api/imports/import-file';
 /** The content types an import file arrives with (as the buffered text parser's, server/app.ts). */
 export const FILE_TYPES = ['text/csv', 'text/plain', 'text/tab-separated-values', 'application/octet-stream'];
 
-/** A body nobody has read yet (private field: the NUL guard walks the body's own keys). */
+/** A body nobody has read yet (private field: the text guard, server/api/text-guard.ts, walks the body's own keys). */
 class UnreadBody {
   readonly #stream: Readable;
   constructor(stream: Readable) {

@@ -68,7 +68,12 @@ export async function dropPostgres(adminUrl: string, dbUrl: string): Promise<voi
   await c.end();
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<Harness> {
+export interface ServerOptions {
+  /** Turn the server's logger on and write its lines here (tests that read the log); off by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function startServer(overrides: Partial<Config> = {}, options: ServerOptions = {}): Promise<Harness> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-console-test-'));
   let databaseUrl: string | undefined;
@@ -95,7 +100,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Harn
   });
   const opened = await openDatabase({ dataDir, databaseUrl });
   await seed(opened.db);
-  const app = await buildApp({ config, db: opened.db, logger: false });
+  const app = await buildApp({ config, db: opened.db, logger: options.logStream !== undefined, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;

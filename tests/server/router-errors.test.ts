@@ -92,4 +92,28 @@ describe('field errors in the shape Refine forms read', () => {
     expect(otp.status).toBe(400);
     expect(await otp.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('email: must not contain NUL characters') });
   });
+
+  it('an unpaired surrogate anywhere is the same 400 naming the field, where it once was a 500 or stored as U+FFFD', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/api/suppliers', { name: 'a\ud800b' }, 'name'],
+      ['POST', '/api/suppliers', { name: 'Acme', contact_name: '\udc00' }, 'contact_name'],
+      ['POST', '/api/orders/1/cancel', { reason: 'a\ud800b' }, 'reason'],
+      ['POST', '/api/orders/1/status', { status: 'routed', reason: 'a\ud800b' }, 'reason'],
+      ['POST', '/api/pricing/rules', { name: 'R', strategy: 'hold', scope: { type: 'tag', tag: 'a\ud800b' } }, 'scope.tag'],
+      ['POST', '/api/returns', { order_id: '1', reason: 'damaged', note: 'a\udc00' }, 'note'],
+      ['POST', `/api/returns/${id}/reject`, { reason: 'a\ud800b' }, 'reason'],
+      ['POST', '/api/dlq/1/discard', { reason: 'a\ud800b' }, 'reason'],
+      ['POST', '/api/dlq/replay', { filter: { subject: 'a\ud800b' } }, 'filter.subject'],
+      ['PUT', `/api/products/${id}`, { 'ti\ud800tle': 'x' }, 'ti\\ud800tle'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const res = await callAs(h, SELLER, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.details, `${method} ${path}`).toEqual([{ field, message: 'must not contain unpaired surrogates (invalid Unicode)', code: 'invalid_string' }]);
+    }
+    const otp = await fetch(`${h.url}/auth/v1/otp`, { method: 'POST', headers: anonHeaders(h), body: JSON.stringify({ email: 'a\udc00@b.co' }) });
+    expect(otp.status).toBe(400);
+    expect(await otp.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('email: must not contain unpaired surrogates') });
+  });
 });

@@ -1,6 +1,6 @@
 /** The contract's field builders (contract/fields.ts) and the one page size / consumer defaults. */
 import { describe, expect, it } from 'vitest';
-import { cursor, isoDate, isoDateTime, isRealDay, money, MONEY_MAX, NUL_MESSAGE, text } from '../../contract/fields';
+import { badTextReason, cursor, hasLoneSurrogate, isoDate, isoDateTime, isRealDay, money, MONEY_MAX, NUL_MESSAGE, SURROGATE_MESSAGE, text } from '../../contract/fields';
 import { CONSUMER_DEFAULTS, PAGE } from '../../contract/constants';
 import { listQuery } from '../../contract/api';
 import { jobListQuery } from '../../contract/imports';
@@ -18,6 +18,25 @@ describe('contract/fields', () => {
     expect(nul.success).toBe(false);
     expect(nul.error?.issues[0].message).toBe(NUL_MESSAGE);
     expect(t.safeParse('abcdef').success).toBe(false);
+  });
+
+  it('text refuses unpaired surrogates (invalid Unicode) and keeps paired ones (emoji)', () => {
+    const t = text({ max: 20 });
+    for (const bad of ['a\ud800b', '\udc00', 'x\ud83d', '\ude00y', '\ud800\ud800\udc00', '\ud83d\ude00\udc00']) {
+      const r = t.safeParse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0].message).toBe(SURROGATE_MESSAGE);
+      expect(hasLoneSurrogate(bad)).toBe(true);
+    }
+    for (const good of ['\ud83d\ude00', 'a\ud800\udc00b', 'ß€', '']) {
+      expect(t.safeParse(good).success, JSON.stringify(good)).toBe(true);
+      expect(hasLoneSurrogate(good)).toBe(false);
+    }
+    // the same answer as the engine's own check
+    for (const s of ['a\ud800b', '\udc00\ud800', '\ud83d\ude00', 'plain']) expect(hasLoneSurrogate(s)).toBe(!(s as unknown as { isWellFormed(): boolean }).isWellFormed());
+    expect(badTextReason('a\u0000\ud800')).toBe(NUL_MESSAGE);
+    expect(badTextReason('\ud800')).toBe(SURROGATE_MESSAGE);
+    expect(badTextReason('fine')).toBeNull();
   });
 
   it('dates: years 1970–9999, and a day that does not exist is refused', () => {

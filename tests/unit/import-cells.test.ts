@@ -22,6 +22,15 @@ describe('import cells', () => {
     expect(s.errors.map((e) => [e.row, e.column])).toEqual([[2, 'Variant Inventory Qty'], [3, 'Variant Grams'], [4, 'Variant SKU']]);
   });
 
+  it('an unpaired surrogate in a cell (a file given as a JSON string) is a row error naming the column', async () => {
+    const a = await parseAmazonOrders(amazon(['A-1', '2024-03-01', 'S\ud800', '1', 'USD', '1.00'], ['A-2', '2024-03-01', 'S', '1', 'USD', '1.00'], ['\udc00', '2024-03-01', 'S', '1', 'USD', '1.00']));
+    expect(a.errors.map((e) => [e.row, e.column])).toEqual([[2, 'sku'], [4, 'amazon-order-id']]);
+    expect(a.errors[0].reason).toMatch(/unpaired surrogate/);
+    // a pair split nowhere: an emoji is a character like any other
+    const ok = await parseShopifyProducts([SHOPIFY, 'h,T \ud83d\ude00,SKU-1,1.00,1,1'].join('\n'));
+    expect(ok.errors).toEqual([]);
+  });
+
   it("an order's lines adding up past what an amount holds is an error on its first row", async () => {
     const rows = Array.from({ length: 3 }, () => ['A-9', '2024-03-01', 'S', '1', 'USD', '900000000']);
     const a = await parseAmazonOrders(amazon(...rows));
