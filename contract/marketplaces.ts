@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { listQuery } from './api';
 import { INT4_MAX, cursor, int, reqText, text } from './fields';
 import { MARKETPLACES, MARKETPLACE_LABEL, type Marketplace } from './orders';
+import { addCents, BP, percentOf } from './money';
 
 export { MARKETPLACES as MARKETPLACE_KINDS, MARKETPLACE_LABEL, type Marketplace as MarketplaceKind };
 
@@ -30,27 +31,42 @@ export type ConnectorMode = (typeof CONNECTOR_MODES)[number];
 export const LIVE_KINDS: readonly Marketplace[] = ['shopify'];
 
 /**
- * What a marketplace takes from a sale and how often it pays out (the repricer reads this too):
- * fee = round(price × rate) + fixed, per order line; one settlement every `payout_every_days`
- * (a sandbox tick is one simulated day).
+ * THE fee schedule (docs/marketplaces.md "Fee schedules"): what a marketplace takes from a sale and
+ * how often it pays out. Orders store their fee from it, the sandbox's settlements deduct it and the
+ * repricer prices with it, so they agree by construction. One rule for every marketplace:
+ *
+ *   fee = round_half_up(base × rate_bp / 10 000) + fixed_cents, per order,
+ *   base = the order's items (subtotal) + the shipping the buyer paid, never the tax
+ *
+ * in integer cents through contract/money.ts (a half cent rounds up). One settlement every
+ * `payout_every_days` (a sandbox tick is one simulated day).
  */
 export interface FeeSchedule {
-  /** Referral / transaction fee, a fraction of the line total (0.15 = 15 %). */
+  /** Referral / transaction fee in basis points of the base (1500 = 15 %). */
+  rate_bp: number;
+  /** The same rate as a fraction (0.15), for display. */
   rate: number;
   /** Fixed fee per order, cents. */
   fixed_cents: number;
   payout_every_days: number;
 }
-export const FEE_SCHEDULES: Record<Marketplace, FeeSchedule> = {
-  amazon: { rate: 0.15, fixed_cents: 0, payout_every_days: 14 },
-  ebay: { rate: 0.1325, fixed_cents: 30, payout_every_days: 1 },
-  walmart: { rate: 0.15, fixed_cents: 0, payout_every_days: 14 },
-  shopify: { rate: 0.029, fixed_cents: 30, payout_every_days: 3 },
+const schedule = (rate_bp: number, fixed_cents: number, payout_every_days: number): FeeSchedule => ({ rate_bp, rate: rate_bp / BP, fixed_cents, payout_every_days });
+export const FEE_SCHEDULES: Readonly<Record<Marketplace, Readonly<FeeSchedule>>> = {
+  amazon: schedule(1500, 0, 14),
+  ebay: schedule(1325, 30, 1),
+  walmart: schedule(1500, 0, 14),
+  shopify: schedule(290, 30, 3),
 };
-/** The fee of one order of `totalCents` on `kind` (cents, rounded half up). */
-export function feeCents(kind: Marketplace, totalCents: number): number {
+
+/** What a fee applies to: the items and the shipping the buyer paid (never the tax), in cents. */
+export function feeBaseCents(o: { subtotal_cents: number; shipping_cents: number }): number {
+  return addCents(o.subtotal_cents, o.shipping_cents);
+}
+
+/** The fee of one order whose base (`feeBaseCents`) is `baseCents` on `kind`, in cents. */
+export function feeCents(kind: Marketplace, baseCents: number): number {
   const s = FEE_SCHEDULES[kind];
-  return Math.round(totalCents * s.rate) + s.fixed_cents;
+  return addCents(percentOf(baseCents, s.rate_bp), s.fixed_cents);
 }
 
 /** Chance per active listing per tick that the sandbox sells one (0 = never, 1 = every tick). */
@@ -138,7 +154,7 @@ export const marketplace = z.object({
   sandbox_order_rate: z.number(),
   /** Ticks the sandbox has run (0 for a live account). */
   sandbox_tick: z.number(),
-  fee_schedule: z.object({ rate: z.number(), fixed_cents: z.number(), payout_every_days: z.number() }),
+  fee_schedule: z.object({ rate_bp: z.number(), rate: z.number(), fixed_cents: z.number(), payout_every_days: z.number() }),
   listings_count: z.number(),
   active_listings_count: z.number(),
   created_at: z.string(),

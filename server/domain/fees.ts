@@ -1,34 +1,50 @@
 /**
- * Marketplace fees and order totals — docs/product/business-rules.md. total = subtotal + shipping + tax (what the buyer paid);
- * fees = the marketplace's commission, deducted from the payout, not part of the total.
+ * Order totals and the marketplace's fee (docs/commerce.md "Money"), in integer cents through
+ * contract/money.ts. total = subtotal + shipping + tax (what the buyer paid); fees = the
+ * marketplace's commission, deducted from the payout, not part of the total — from THE fee schedule
+ * (`feeCents` of contract/marketplaces.ts, docs/marketplaces.md "Fee schedules"), the one the
+ * sandbox's settlements deduct and the repricer prices with.
  */
 import type { Marketplace } from '../../contract/orders';
+import { feeBaseCents, feeCents } from '../../contract/marketplaces';
+import { centsToDollars, multiplyCents, sumCents, toCents } from '../../contract/money';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** The marketplace's fee of an order with these items and shipping, in cents. */
+export function marketplaceFeeCents(marketplace: Marketplace, subtotalCents: number, shippingCents: number): number {
+  return feeCents(marketplace, feeBaseCents({ subtotal_cents: subtotalCents, shipping_cents: shippingCents }));
+}
 
-/** Referral/final-value fee schedules, simplified to one rate per marketplace. */
-export function marketplaceFee(marketplace: Marketplace, subtotal: number, shipping: number): number {
-  switch (marketplace) {
-    case 'amazon':
-      return round2(subtotal * 0.15);
-    case 'ebay':
-      return round2((subtotal + shipping) * 0.1325 + 0.3);
-    case 'walmart':
-      return round2(subtotal * 0.15);
-    case 'shopify':
-      return round2((subtotal + shipping) * 0.029 + 0.3);
-  }
+export interface OrderLineCents { quantity: number; unit_price_cents: number }
+
+export interface OrderTotalsCents {
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  fees_cents: number;
+  total_cents: number;
+}
+
+export function orderTotalsCents(marketplace: Marketplace, lines: readonly OrderLineCents[], shippingCents: number, taxCents: number): OrderTotalsCents {
+  const subtotal = sumCents(lines.map((l) => multiplyCents(l.unit_price_cents, l.quantity)));
+  return {
+    subtotal_cents: subtotal,
+    shipping_cents: shippingCents,
+    tax_cents: taxCents,
+    fees_cents: marketplaceFeeCents(marketplace, subtotal, shippingCents),
+    total_cents: sumCents([subtotal, shippingCents, taxCents]),
+  };
 }
 
 export interface OrderLine { quantity: number; unit_price: number }
 
-export function orderTotals(marketplace: Marketplace, lines: OrderLine[], shipping: number, tax: number) {
-  const subtotal = round2(lines.reduce((s, l) => s + l.quantity * l.unit_price, 0));
+/** `orderTotalsCents` for amounts in dollars (read exactly, contract/money.ts), answered in dollars. */
+export function orderTotals(marketplace: Marketplace, lines: readonly OrderLine[], shipping: number, tax: number) {
+  const t = orderTotalsCents(marketplace, lines.map((l) => ({ quantity: l.quantity, unit_price_cents: toCents(l.unit_price) })), toCents(shipping), toCents(tax));
   return {
-    subtotal,
-    shipping: round2(shipping),
-    tax: round2(tax),
-    fees: marketplaceFee(marketplace, subtotal, shipping),
-    total: round2(subtotal + shipping + tax),
+    subtotal: centsToDollars(t.subtotal_cents),
+    shipping: centsToDollars(t.shipping_cents),
+    tax: centsToDollars(t.tax_cents),
+    fees: centsToDollars(t.fees_cents),
+    total: centsToDollars(t.total_cents),
   };
 }

@@ -17,7 +17,7 @@ export function account(id: string, name: string, extra: Record<string, unknown>
     has_credentials: false,
     sandbox_order_rate: 0.02,
     sandbox_tick: 3,
-    fee_schedule: { rate: 0.15, fixed_cents: 0, payout_every_days: 14 },
+    fee_schedule: { rate_bp: 1500, rate: 0.15, fixed_cents: 0, payout_every_days: 14 },
     listings_count: 12,
     active_listings_count: 10,
     created_at: iso(60),

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Tx } from '../../db';
 import { FEE_SCHEDULES, type MarketplaceKind } from '../../../contract/marketplaces';
 import type { CompetitorOffer } from '../../../contract/listings';
-import { rateToBp, type EngineInput, type EngineOffer, type EngineRule } from '../../domain/repricing';
+import { type EngineInput, type EngineOffer, type EngineRule } from '../../domain/repricing';
 import { engineRule, type RuleRow, type ScopedListing } from './rules';
 
 export interface ListingInputs extends ScopedListing {
@@ -80,9 +80,10 @@ export async function ownSellers(tx: Tx, tenantId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.name));
 }
 
+/** THE fee schedule (contract/marketplaces.ts): the repricer's fee is the one orders store and settlements deduct. */
 export function feeOf(kind: MarketplaceKind): { rateBp: number; fixed: number } {
   const s = FEE_SCHEDULES[kind];
-  return { rateBp: rateToBp(s.rate), fixed: s.fixed_cents };
+  return { rateBp: s.rate_bp, fixed: s.fixed_cents };
 }
 
 /**

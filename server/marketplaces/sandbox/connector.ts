@@ -66,7 +66,9 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
 
     async pullSettlements(cursor) {
       await guard();
-      // one payout per settling tick; the fee is the schedule's, per order (contract/marketplaces.ts)
+      // one payout per settling tick; the fee is THE schedule's, per order (contract/marketplaces.ts
+      // feeCents): its base is the order's items, sandbox orders ship free — the same fee the order
+      // stored when it was pulled (server/domain/fees.ts)
       const { rows } = await tx.query<{ settled_tick: number; amount: number; created_at: Date }>(
         `select settled_tick, quantity * unit_price_cents as amount, created_at from sandbox_orders
           where marketplace_id = $1 and settled_tick > $2 order by settled_tick, seq`,
