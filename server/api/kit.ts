@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import { hasPermission } from '../../contract/permissions';
 import type { Db, Tx } from '../db';
-import { CommandOutbox, appendEvent } from '../events/outbox';
+import { CommandOutbox, appendEvent, type Emit } from '../events/outbox';
 import { countsChanged } from './list-kit/count-cache';
 import type { AuthInfo } from './context';
 import { HttpError, conflict, forbidden, notFound, validationError } from './errors';
@@ -39,9 +39,10 @@ export interface Ctx<P, Q, B> {
   /**
    * Queues an event for the outbox; the command's events are written in one multi-row INSERT when
    * the handler returns, still inside its transaction (a failed command writes none). The payload
-   * is serialized now, so later changes to the object do not leak into the event.
+   * is serialized now, so later changes to the object do not leak into the event. Subject and
+   * payload are typed by the event catalogue (contract/event-catalogue.ts).
    */
-  emit(subject: string, payload: unknown): Promise<void>;
+  emit: Emit;
   /** Sets the status of a successful answer (default 200). */
   status(code: number): void;
 }
@@ -153,6 +154,8 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
         // emitted events wait for the end of the handler: one INSERT, and the ordering lock is
         // held only from there to commit instead of from the first emit
         const outbox = new CommandOutbox(auth.tenantId, ids);
+        let audited = 0;
+        let noops = 0;
         const ctx: Ctx<P, Q, B> = {
           tx,
           auth,
@@ -161,7 +164,15 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
           body,
           req,
           reply,
-          audit: (e) => writeAudit(tx, auth, req.correlationId, e),
+          audit: async (e) => {
+            // an update that found the record already as asked (a second identical PUT) changed nothing
+            if (unchanged(e)) {
+              noops += 1;
+              return;
+            }
+            audited += 1;
+            await writeAudit(tx, auth, req.correlationId, e);
+          },
           emit: async (subject, payload) => {
             // without a transaction there is no "end of the command" to wait for: write at once
             if (def.noTransaction) await appendEvent(tx, auth.tenantId, subject, payload, ids);
@@ -173,6 +184,9 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
         };
         if (def.lock && !def.noTransaction && def.method !== 'GET') await lockRow(tx, auth.tenantId, def.lock, params);
         const result = await def.handler(ctx);
+        // audit and events only when something changed: a command whose every audit entry was a no-op
+        // announces nothing either (docs/reliability.md "Concurrent duplicates")
+        if (noops > 0 && audited === 0) outbox.clear();
         await outbox.flush(tx);
         return { status, body: result };
       };
@@ -198,6 +212,17 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
       return out.body === undefined ? reply.send() : reply.send(out.body);
     },
   });
+}
+
+/** Fields every write touches, whatever else it changed. */
+const BOOKKEEPING = new Set(['updated_at', 'updated_by']);
+const comparable = (v: unknown): unknown =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !BOOKKEEPING.has(k))) : v;
+
+/** An audit entry whose before and after are the same record, but for the time it was written. */
+export function unchanged(e: AuditInput): boolean {
+  if (e.before === undefined || e.after === undefined || e.before === null || e.after === null) return false;
+  return JSON.stringify(comparable(e.before)) === JSON.stringify(comparable(e.after));
 }
 
 /** Locks the command's record for the rest of its transaction; 404 when it does not exist (or no longer does). */

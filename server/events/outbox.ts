@@ -84,6 +84,11 @@ export class CommandOutbox {
     this.events.push(newEvent(subject, payload));
   }
 
+  /** Drops the held events: the command changed nothing, so it announces nothing. */
+  clear(): void {
+    this.events.length = 0;
+  }
+
   /** Writes the held events in `tx` (the command's transaction) and empties the outbox. */
   flush(tx: Tx): Promise<number[]> {
     return appendEvents(tx, this.tenantId, this.events.splice(0), this.ids);

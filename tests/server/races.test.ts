@@ -262,6 +262,31 @@ describe('ten identical writes of one value change it once', () => {
   });
 });
 
+describe('ten identical updates at once change the record once', () => {
+  const updates: [string, () => Promise<[string, unknown]>][] = [
+    ['supplier', async () => {
+      const id = (await callAs(h, ADMIN, 'POST', '/api/suppliers', { name: `Update race ${randomUUID().slice(0, 6)}` })).body.data.id;
+      return [`/api/suppliers/${id}`, { name: `Renamed ${id.slice(0, 6)}`, contact_email: 'ops@supplier.example' }];
+    }],
+    ['product', async () => {
+      const id = (await callAs(h, ADMIN, 'POST', '/api/products', { title: 'Update race', sku: `UPD-${randomUUID().slice(0, 8)}`, price: 10, stock: 1 })).body.data.id;
+      return [`/api/products/${id}`, { title: 'Update race, renamed', price: 12.5 }];
+    }],
+  ];
+  for (const [what, setup] of updates) {
+    it(`update a ${what}: every answer 200 with the new values, one audit row, the events of one request`, async () => {
+      const [path, body] = await setup();
+      const answers = await burst('PUT', path, body);
+      for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+      const cids = answers.map((a) => a.cid);
+      const audit = await asTenant<{ correlation_id: string }>('select correlation_id from audit_log where correlation_id = any($1)', [cids]);
+      const events = await asTenant<{ correlation_id: string }>('select correlation_id from events where correlation_id = any($1)', [cids]);
+      expect(audit).toHaveLength(1);
+      expect(new Set(events.map((e) => e.correlation_id))).toEqual(new Set([audit[0].correlation_id]));
+    });
+  }
+});
+
 describe('ten identical commands with one Idempotency-Key take effect once', () => {
   it('create a supplier', async () => {
     const name = `Keyed supplier ${randomUUID().slice(0, 6)}`;
