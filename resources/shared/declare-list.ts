@@ -1,7 +1,8 @@
 /**
  * `declareList({ … })` — a page module's declared list page (docs/adding-a-domain.md, step 5): the
  * declaration (src/lib/declared-list.ts) with its element, the one generic page
- * (declared-list-page.tsx) loaded on demand and given the declaration. It sits beside the module
+ * (declared-list-page.tsx) loaded on demand and given the declaration, and with `show` the generic
+ * show page (declared-show-page.tsx) likewise. It sits beside the module
  * declarations, like their own `lazy(() => import(…))` pages, so the page's chunk list is not part
  * of the shell's first page (docs/performance.md "Delivery"); nothing here is loaded eagerly but React.
  */
@@ -13,5 +14,11 @@ export function declareList(list: DeclaredList): ListPage {
     const { DeclaredListPage } = await import('./declared-list-page');
     return { default: () => createElement(DeclaredListPage, { list }) };
   });
-  return { ...list, element };
+  const showElement = list.show
+    ? lazy(async () => {
+        const { DeclaredShowPage } = await import('./declared-show-page');
+        return { default: () => createElement(DeclaredShowPage, { list }) };
+      })
+    : undefined;
+  return { ...list, element, ...(showElement ? { showElement } : {}) };
 }

@@ -6,12 +6,15 @@
  * server and in the URL (use-list-table.ts), the loading, error and empty states (list-status.tsx),
  * a create/edit drawer (`useDrawerForm`), Refine's Delete button with its question, the command
  * button (use-command.ts behind `CommandGate`), and live refresh (Refine's live provider, fed by the
- * module's `liveRoutes`).
+ * module's `liveRoutes`). With `show`, a column's cells link to the record's page
+ * (declared-show-page.tsx). The Actions column is there only when the user may use one of its
+ * buttons (the same decision the buttons ask).
  */
 import { CreateButton, DeleteButton, EditButton, List, useDrawerForm } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Empty, Select, Space, Table } from 'antd';
-import { itemName, type DeclaredList } from '../../src/lib/declared-list';
+import { declaredCommands, itemName, showLinkOf, type DeclaredList } from '../../src/lib/declared-list';
+import { useCommandAllowed } from '../../src/shell/command-gate';
 import { PageTitle } from '../../src/shell/page-title';
 import { declaredColumns } from './declared-columns';
 import { DeclaredCommandButton } from './declared-command-button';
@@ -35,7 +38,12 @@ function DeclaredListView({ list }: { list: DeclaredList }) {
   const create = useDrawerForm({ action: 'create', resource, redirect: false });
   const edit = useDrawerForm({ action: 'edit', resource, redirect: false });
   const labels = Object.fromEntries((list.filters ?? []).map((f) => [f.key, f.label]));
-  const rowActions = fields.length > 0 || list.delete !== undefined;
+  const commands = declaredCommands(list);
+  const mayEdit = useCommandAllowed(commands.edit);
+  const mayDelete = useCommandAllowed(commands.delete);
+  const rowActions = mayEdit || mayDelete;
+  const linkKey = list.show ? (list.show.link ?? list.columns[0]?.key) : undefined;
+  const link = linkKey ? { key: linkKey, to: (r: BaseRecord) => (r.id === undefined ? undefined : showLinkOf(list, r.id)) } : undefined;
 
   return (
     <List
@@ -80,7 +88,7 @@ function DeclaredListView({ list }: { list: DeclaredList }) {
         rowKey="id"
         locale={{ emptyText: emptyText(tableQuery, retrying, <Empty description={filters.length ? `No ${what} match these filters` : `No ${what} yet`} />) }}
         columns={[
-          ...declaredColumns<BaseRecord>(list.columns, sorters),
+          ...declaredColumns<BaseRecord>(list.columns, sorters, link),
           ...(rowActions
             ? [
                 {
@@ -89,8 +97,8 @@ function DeclaredListView({ list }: { list: DeclaredList }) {
                   width: 120,
                   render: (_: unknown, r: BaseRecord) => (
                     <Space size={4}>
-                      {fields.length > 0 && <EditButton resource={resource} recordItemId={r.id} size="small" hideText aria-label={`Edit ${item}`} onClick={() => edit.show(r.id)} />}
-                      {list.delete && <DeleteButton resource={resource} recordItemId={r.id} size="small" hideText aria-label={`Delete ${item}`} confirmTitle={list.delete.confirm} confirmOkText="Delete" />}
+                      {mayEdit && <EditButton resource={resource} recordItemId={r.id} size="small" hideText aria-label={`Edit ${item}`} onClick={() => edit.show(r.id)} />}
+                      {mayDelete && list.delete && <DeleteButton resource={resource} recordItemId={r.id} size="small" hideText aria-label={`Delete ${item}`} confirmTitle={list.delete.confirm} confirmOkText="Delete" />}
                     </Space>
                   ),
                 },

@@ -76,6 +76,23 @@ export interface DeclaredList {
   command?: DeclaredCommand;
   /** A Delete button per row, asking this question first. */
   delete?: { confirm: string };
+  /**
+   * A page for one record, for a domain that answers `GET /<resource>/:id`: at `path`
+   * (`/<resource>/:id` when omitted), listing `fields` (the columns when omitted); each row's `link`
+   * column (the first when omitted) links to it.
+   */
+  show?: DeclaredShow;
+}
+
+export interface DeclaredShow {
+  /** The page's route, with `:id`; `/<resource>/:id` when omitted. */
+  path?: string;
+  /** What the page lists; the list's columns when omitted. */
+  fields?: readonly DeclaredColumn[];
+  /** The record field shown as the page's heading; the first field's when omitted. */
+  heading?: string;
+  /** The list's column whose cell links to the page; the first column when omitted. */
+  link?: string;
 }
 
 /**
@@ -86,6 +103,18 @@ export interface DeclaredList {
  */
 export interface ListPage extends DeclaredList {
   element: LazyExoticComponent<ComponentType>;
+  /** The show page's element (the generic show page, on demand) when the declaration has `show`. */
+  showElement?: LazyExoticComponent<ComponentType>;
+}
+
+/** The show page's route, when the declaration has one. */
+export function showPathOf(list: DeclaredList): string | undefined {
+  return list.show ? (list.show.path ?? `/${list.resource}/:id`) : undefined;
+}
+
+/** The show page's link for one record. */
+export function showLinkOf(list: DeclaredList, id: string | number): string | undefined {
+  return showPathOf(list)?.replace(':id', encodeURIComponent(String(id)));
 }
 
 /** "Things" → "thing", unless the declaration names its item. */

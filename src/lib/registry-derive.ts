@@ -7,7 +7,7 @@
 import type { CanParams, ResourceProps } from '@refinedev/core';
 import { matchPath } from 'react-router';
 import type { AccessKey } from '../../contract/access';
-import { declaredCommands } from './declared-list';
+import { declaredCommands, showPathOf } from './declared-list';
 import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageCommand, type PageModule, type PageRoute } from './registry';
 
 export interface RouteRow extends PageRoute {
@@ -30,21 +30,33 @@ export interface MenuGroup {
 /** The access decision (providers/access-control.ts `decide`) bound to the signed-in user. */
 export type CanCheck = (params: CanParams) => boolean;
 
+/** The module's Refine action routes: its `views`, with its declared list's show page. */
+export function viewsOf(m: PageModule): NonNullable<PageModule['views']> {
+  const show = m.list && showPathOf(m.list);
+  return show ? { show, ...m.views } : (m.views ?? {});
+}
+
 function actionOf(m: PageModule, path: string): RouteRow['action'] {
-  if (m.views?.create === path) return 'create';
-  if (m.views?.edit === path) return 'edit';
-  if (m.views?.show === path) return 'show';
+  const views = viewsOf(m);
+  if (views.create === path) return 'create';
+  if (views.edit === path) return 'edit';
+  if (views.show === path) return 'show';
   return 'list';
 }
 
 /**
  * The module's routes: its declared list's first (at its `path`, else `/<resource>`, reading
- * `GET /<resource>`), then its hand-written ones.
+ * `GET /<resource>`), its show page when declared (`GET /<resource>/:id`), then its hand-written ones.
  */
 export function routesOf(m: PageModule): readonly PageRoute[] {
   if (!m.list) return m.routes ?? [];
-  const { path, resource, element } = m.list;
-  return [{ path: path ?? `/${resource}`, element, call: `GET /${resource}` }, ...(m.routes ?? [])];
+  const { path, resource, element, showElement } = m.list;
+  const show = showPathOf(m.list);
+  return [
+    { path: path ?? `/${resource}`, element, call: `GET /${resource}` },
+    ...(show && showElement ? [{ path: show, element: showElement, call: `GET /${resource}/:id` }] : []),
+    ...(m.routes ?? []),
+  ];
 }
 
 /** The module's command buttons: its declared list's and its own. */
@@ -67,7 +79,7 @@ export function refineResources(modules: readonly PageModule[]): ResourceProps[]
   return modules.map((m) => ({
     name: m.name,
     list: routesOf(m)[0]?.path,
-    ...m.views,
+    ...viewsOf(m),
     meta: { label: m.menu?.label, hide: !m.menu, access: m.access ?? 'signedIn' },
   }));
 }

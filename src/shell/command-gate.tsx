@@ -15,11 +15,12 @@ export function commandParams(command: PageCommand): CanParams {
 /**
  * True once the user may run the command. As with Refine's own buttons, a tree without an access
  * control provider allows everything (the console always has one: providers/access-control.ts).
+ * No command (a button a page does not declare): false, and nothing is asked.
  */
-export function useCommandAllowed(command: PageCommand): boolean {
+export function useCommandAllowed(command: PageCommand | undefined): boolean {
   const { can } = useCanWithoutCache();
-  const answer = useCan(commandParams(command));
-  return can === undefined || answer.data?.can === true;
+  const answer = useCan({ ...(command ? commandParams(command) : { action: 'list' }), queryOptions: { enabled: command !== undefined } });
+  return command !== undefined && (can === undefined || answer.data?.can === true);
 }
 
 export function CommandGate({ command, children, fallback = null }: { command: PageCommand; children: ReactNode; fallback?: ReactNode }) {

@@ -4,7 +4,8 @@
  * "things" domain (support/declared-things.ts) joins the registry, the shell derives its route, menu,
  * palette entry, commands and access from it, and the route's element — the one generic page,
  * loaded lazily — lists, searches, filters, creates, edits, deletes and runs its command through the
- * browser's data provider over a fake API.
+ * browser's data provider over a fake API; each row links to the record's show page (the generic show
+ * page), and a role without a row action gets no Actions column.
  */
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,21 +42,22 @@ const THINGS = [
 const T1 = { ...THINGS[0], featured: true };
 
 const row = routeTable(modules).find((r) => r.module === 'things')!;
+const showRow = routeTable(modules).find((r) => r.module === 'things' && r.action === 'show')!;
 const at = (method: string, path: string, h: Handler): Handler => (c) => (c.method === method && c.path === path ? h(c) : undefined);
 const list = (rows: unknown[], total = rows.length): Handler => at('GET', '/things', () => ({ body: listOf(rows, total) }));
 
-function open(path: string, role: Role = 'user', liveProvider?: LiveProvider) {
+function open(path: string, role: Role = 'user', liveProvider?: LiveProvider, at = row) {
   setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role });
   return renderConsole({
     path,
-    route: row.path,
+    route: at.path,
     role,
     modules,
     liveProvider,
     resources: refineResources(modules),
     page: (
       <Suspense fallback={<p>loading page</p>}>
-        <row.element />
+        <at.element />
       </Suspense>
     ),
   });
@@ -78,7 +80,8 @@ afterEach(() => {
 describe('the registry derives the declared page', () => {
   it('a route (first of the module, reading GET /things), a Refine resource, the menu, the palette and the commands', () => {
     expect(row).toMatchObject({ path: '/things', call: 'GET /things', action: 'list', access: 'signedIn' });
-    expect(refineResources(modules).find((r) => r.name === 'things')).toMatchObject({ list: '/things' });
+    expect(showRow).toMatchObject({ path: '/things/:id', call: 'GET /things/:id', action: 'show', access: 'signedIn' });
+    expect(refineResources(modules).find((r) => r.name === 'things')).toMatchObject({ list: '/things', show: '/things/:id' });
     const can = (role: Role) => (p: Parameters<typeof decide>[1]) => decide(role, p).can === true;
     const items = menuFor(modules, can('agent')).flatMap((g) => g.items.map((i) => `${i.label} → ${i.path}`));
     expect(items).toContain('Things → /things');
@@ -218,6 +221,29 @@ describe('the declared list page', () => {
     expect(screen.queryByRole('button', { name: /Create thing/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit thing' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete thing' })).toBeNull();
+    // no row action for this role: no Actions column at all, not an empty one
+    expect(within(table()).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('a role with row actions has the Actions column', async () => {
+    fakeApi([list(THINGS)]);
+    open('/things', 'user');
+    await screen.findByText('Blue widget');
+    expect(await within(table()).findByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+  });
+
+  it("each row's first column links to the record's page, which reads GET /things/:id and shows its fields", async () => {
+    fakeApi([list(THINGS)]);
+    open('/things', 'agent');
+    const link = await within(table()).findByRole('link', { name: 'Blue widget' });
+    expect(link).toHaveAttribute('href', '/things/t1');
+    cleanup();
+    const api = fakeApi([at('GET', '/things/t1', () => ({ body: { data: T1 } }))]);
+    open('/things/t1', 'agent', undefined, showRow);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue widget' })).toBeInTheDocument();
+    expect(api.of('GET', '/things/t1')).toHaveLength(1);
+    expect(screen.getByText('$19.50')).toBeInTheDocument();
+    expect(screen.getByText(/^2025-01-02/)).toBeInTheDocument();
   });
 
   it('an empty list says so, and with filters says none match', async () => {

@@ -2,7 +2,7 @@
  * A test-only domain declared with a list declaration (`declareList`, src/lib/declared-list.ts) and no
  * page of its own: "things", mapped onto the suppliers permissions so the role matrix decides it (users and
  * admins write, agents read). Not in resources/index.ts: tests/component/declared-list.test.tsx adds
- * it to the registry it mocks.
+ * it to the module list it hands down, as src/App.tsx hands down the console's.
  */
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { ResourcePermissions } from '../../../contract/permissions';
@@ -42,5 +42,7 @@ export const things = {
     ],
     command: { id: 'recount', label: 'Recount', resource: 'things', action: 'update', call: 'POST /things/recount', confirm: 'Recount every thing?' },
     delete: { confirm: 'Delete this thing?' },
+    // a page per thing (GET /things/:id), the name linking to it
+    show: { fields: [{ key: 'name', title: 'Name' }, { key: 'price_cents', title: 'Price', kind: 'money-cents' }, { key: 'featured', title: 'Featured' }, { key: 'updated_at', title: 'Updated', kind: 'date' }] },
   }),
 } satisfies PageModule;
