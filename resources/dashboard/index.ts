@@ -1,7 +1,14 @@
-/** /dashboard — docs/product/routes-and-roles.md, docs/product/shell.md (the data-backed dashboard arrives with its domains). */
+/**
+ * /dashboard — docs/product/routes-and-roles.md, docs/product/shell.md. The page renders the
+ * registry's `dashboardCards` a role may see (src/pages/dashboard-page.tsx); the dashboard's own are
+ * here, the domains' in their folders (fulfillment's figures, listings' top offenders).
+ */
 import { lazy } from 'react';
 import { DashboardOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
+
+// one chunk for the three: they always load together
+const card = (name: 'QuickActionsCard' | 'ApiHealthCard' | 'LaterFiguresCard') => lazy(() => import('./dashboard-cards').then((m) => ({ default: m[name] })));
 
 const dashboard: PageModule = {
   name: 'dashboard',
@@ -13,6 +20,11 @@ const dashboard: PageModule = {
     icon: DashboardOutlined,
     order: 1,
   },
+  dashboardCards: [
+    { id: 'quick-actions', title: 'Quick Actions', order: 10, span: 2, element: card('QuickActionsCard') },
+    { id: 'api-health', title: 'API Health', order: 20, element: card('ApiHealthCard') },
+    { id: 'later-figures', title: 'Revenue, advances, fees and alerts', order: 50, span: 2, element: card('LaterFiguresCard') },
+  ],
 };
 
 export default dashboard;

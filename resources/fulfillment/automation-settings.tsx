@@ -1,7 +1,9 @@
 /**
  * The tenant's dropshipping automation (docs/dropshipping.md "Settings"): whether marketplace orders
  * flow on their own, the hold rules and what resolving a return does. Everyone who sees /fulfillment
- * reads them; administrators (write:settings) change them. A null hold threshold is off.
+ * reads them; administrators (write:settings) change them. A null hold threshold is off. The same
+ * form is the "Dropshipping automation" section of /settings (`AutomationSettingsSection`, declared
+ * in ./index.ts), without the card: the settings page gives the heading.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
@@ -25,7 +27,12 @@ export function automationSummary(s: FulfillmentSettings): string {
   return `On: marketplace orders are routed to suppliers, ordered and labelled without a click${rules.length ? `; held when ${rules.join(', ')}` : ''}.`;
 }
 
-export function AutomationSettings() {
+/** The form as a section of /settings: the page's section gives its heading. */
+export function AutomationSettingsSection() {
+  return <AutomationSettings embedded />;
+}
+
+export function AutomationSettings({ embedded = false }: { embedded?: boolean }) {
   const { query } = useCustom<{ data: FulfillmentSettings }>({ url: '/fulfillment/settings', method: 'get', errorNotification: false });
   const canEdit = useCommandAllowed(fulfillmentModule.commands.saveSettings);
   const send = useCommand();
@@ -51,8 +58,8 @@ export function AutomationSettings() {
     }
   };
 
-  return (
-    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>Automation</Typography.Title>} style={{ marginBottom: 24 }}>
+  const body = (
+    <>
       {query.isError && <LoadError what="the automation settings" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
       {settings && (
@@ -104,6 +111,12 @@ export function AutomationSettings() {
           {!canEdit && <Alert type="info" showIcon style={{ marginTop: 12 }} message="Only an administrator can change the automation settings." />}
         </>
       )}
+    </>
+  );
+  if (embedded) return body;
+  return (
+    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>Automation</Typography.Title>} style={{ marginBottom: 24 }}>
+      {body}
     </Card>
   );
 }

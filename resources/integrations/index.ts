@@ -1,7 +1,8 @@
 /**
  * /integrations — Marketplace Setup (docs/marketplaces-ui.md), admin only. Its commands are the
  * marketplace account writes of the permission matrix (`marketplaces`: manage:integrations); the link
- * wizard at /orchestrator/marketplaces/link asks the same `link` command.
+ * wizard at /orchestrator/marketplaces/link asks the same `link` command. Its agent, the marketplace
+ * connector, is listed on /agents (docs/marketplaces.md "Connectors").
  */
 import { lazy } from 'react';
 import { ApiOutlined } from '@ant-design/icons';
@@ -16,6 +17,16 @@ const integrations = {
   palette: { navigate: { label: 'Integrations', order: 4 } },
   routes: [{ path: '/integrations', element: lazy(() => import('./integrations-page')) }],
   access: 'integrations',
+  agents: [
+    {
+      id: 'marketplace-connector',
+      name: 'Marketplace connector',
+      description: 'Talks to the marketplaces for you: verifies linked accounts, pushes your listings, and pulls orders, offers and payouts.',
+      schedule: 'On every listing change and account link; a sync after every marketplace tick (every minute on the demo store by default).',
+      order: 20,
+      consumers: ['marketplace-verify', 'listing-push', 'marketplace-sync'],
+    },
+  ],
   commands: {
     link: { label: 'Link marketplace', resource: 'marketplaces', action: 'create', call: 'POST /marketplaces' },
     pause: { label: 'Pause', resource: 'marketplaces', action: 'update', call: 'PUT /marketplaces/:id' },

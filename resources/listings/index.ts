@@ -1,7 +1,7 @@
 /**
  * /listings, /listings/create — docs/product/routes-and-roles.md (docs/marketplaces-ui.md). Listings are part of the catalogue:
  * who writes products writes listings (contract/permissions.ts `listings`). No side-navigation entry
- * (Catalog & Listings shows the same table).
+ * (Catalog & Listings shows the same table). Its dashboard card: the top MAP offenders.
  */
 import { lazy } from 'react';
 import { listingsLive, listingsPermissions } from '../../contract/modules/listings';
@@ -18,6 +18,14 @@ const listings = {
     { path: '/listings/create', element: lazy(() => import('./create-listing-page')) },
   ],
   views: { create: '/listings/create' },
+  dashboardCards: [
+    {
+      id: 'top-offenders',
+      title: 'Top Offenders',
+      order: 40,
+      element: lazy(() => import('./top-offenders-card').then((m) => ({ default: m.TopOffendersCard }))),
+    },
+  ],
   commands: {
     create: { label: 'Create listing', resource: 'listings', action: 'create', call: 'POST /listings' },
     bulk: { label: 'Bulk edit listings', resource: 'listings', action: 'update', call: 'POST /listings/bulk' },

@@ -1,7 +1,8 @@
 /**
  * /pricing (rules and the rule editor), /pricing/propose (proposals), /pricing/agent (Pricing
  * Intelligence) — docs/product/routes-and-roles.md; docs/repricing.md. Every signed-in role reads;
- * the buttons that write ask the permission the server route declares (write:products).
+ * the buttons that write ask the permission the server route declares (write:products). Its two
+ * agents, the repricer and the pricing agent, are listed on /agents (docs/repricing.md).
  */
 import { lazy } from 'react';
 import { LineChartOutlined } from '@ant-design/icons';
@@ -28,6 +29,24 @@ const pricing = {
     { path: '/pricing/agent', element: lazy(() => import('./pricing-agent-page')) },
   ],
   views: { create: '/pricing/propose' },
+  agents: [
+    {
+      id: 'repricer',
+      name: 'Repricer',
+      description: 'Decides new prices for the listings your pricing rules cover: applied at once by automatic rules, proposed for approval by the others.',
+      schedule: 'On every marketplace tick, product or variant change and rule change, for the listings it affects; and a sweep of every listing every 15 minutes by default.',
+      order: 10,
+      consumers: ['repricer'],
+    },
+    {
+      id: 'pricing-agent',
+      name: 'Pricing Intelligence',
+      description: 'Snapshots your buy-box share per marketplace account and raises an alert when it falls.',
+      schedule: 'After every marketplace tick, and on the repricer\'s sweep schedule.',
+      order: 11,
+      consumers: ['pricing-agent'],
+    },
+  ],
   commands: {
     createRule: { label: 'Create rule', resource: 'pricing_rules', action: 'create', call: 'POST /pricing/rules' },
     editRule: { label: 'Edit rule', resource: 'pricing_rules', action: 'edit', call: 'PUT /pricing/rules/:id' },

@@ -1,7 +1,8 @@
 /**
  * A declared list's command button (src/lib/declared-list.ts `command`): shown only to users who may
  * run it (`CommandGate`, the one access decision), asks its question first when it has one, sends its
- * `call` through the Refine data provider (use-command.ts), says how it went and refreshes the list.
+ * `call` through the Refine data provider (use-command.ts), says how it went and refreshes the list
+ * (or whatever `onDone` refreshes: an agent's run-now button on /agents).
  */
 import { useState } from 'react';
 import { Button, Popconfirm } from 'antd';
@@ -11,7 +12,7 @@ import { CommandGate } from '../../src/shell/command-gate';
 import { parseCall, type DeclaredCommand } from '../../src/lib/declared-list';
 import { useCommand } from './use-command';
 
-export function DeclaredCommandButton({ command, resource }: { command: DeclaredCommand; resource: string }) {
+export function DeclaredCommandButton({ command, resource, onDone }: { command: DeclaredCommand; resource: string; onDone?: () => void }) {
   const send = useCommand();
   const invalidate = useInvalidate();
   const { open } = useNotification();
@@ -24,6 +25,7 @@ export function DeclaredCommandButton({ command, resource }: { command: Declared
       await send(path, {}, method);
       open?.({ type: 'success', message: `${command.label}: done` });
       await invalidate({ resource, invalidates: ['list', 'many', 'detail'] });
+      onDone?.();
     } catch (e) {
       open?.({ type: 'error', message: `${command.label} failed`, description: finalMessage(e) });
     } finally {

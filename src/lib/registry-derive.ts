@@ -1,14 +1,14 @@
 /**
  * What the shell derives from the page registry (docs/product/architecture.md §2): Refine resources, the route table with
  * each route's access key and Refine action, the side navigation of docs/product/routes-and-roles.md
- * filtered by the one access decision, and "may this role open that path" for links (palette,
- * dashboard).
+ * filtered by the one access decision, "may this role open that path" for links (palette,
+ * dashboard), and the slot pages' entries a role may see (dashboard cards, settings sections, agents).
  */
 import type { CanParams, ResourceProps } from '@refinedev/core';
 import { matchPath } from 'react-router';
 import type { AccessKey } from '../../contract/access';
 import { declaredCommands, showPathOf } from './declared-list';
-import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageCommand, type PageModule, type PageRoute } from './registry';
+import { MENU_SECTIONS, type MenuEntry, type MenuSection, type PageCommand, type PageModule, type PageRoute, type SlotAccess } from './registry';
 
 export interface RouteRow extends PageRoute {
   module: string;
@@ -59,9 +59,12 @@ export function routesOf(m: PageModule): readonly PageRoute[] {
   ];
 }
 
-/** The module's command buttons: its declared list's and its own. */
+/** The module's command buttons: its declared list's, its agents' run-now buttons and its own. */
 export function commandsOf(m: PageModule): Readonly<Record<string, PageCommand>> {
-  return m.list ? { ...declaredCommands(m.list), ...m.commands } : (m.commands ?? {});
+  const runs = Object.fromEntries(
+    (m.agents ?? []).flatMap((a) => (a.run ? [[a.run.id, { label: a.run.label, resource: a.run.resource, action: a.run.action, call: a.run.call }]] : [])),
+  );
+  return { ...(m.list ? declaredCommands(m.list) : {}), ...runs, ...m.commands };
 }
 
 export function routeTable(modules: readonly PageModule[]): RouteRow[] {
@@ -110,6 +113,26 @@ export function menuFor(modules: readonly PageModule[], can: CanCheck): MenuGrou
     section,
     items: items.filter((i) => i.section === section).sort((a, b) => a.order - b.order),
   })).filter((g) => g.items.length > 0);
+}
+
+/** What the access decision is asked for a slot's entry: its resource and action, and its rule. */
+export function slotParams(entry: SlotAccess): CanParams {
+  return { resource: entry.needs?.resource, action: entry.needs?.action ?? 'list', params: { access: entry.access } };
+}
+
+/** The slots a module may fill, each a list of entries with an `id` and an `order`. */
+export type SlotName = 'dashboardCards' | 'settingsSections' | 'agents';
+type SlotEntry<K extends SlotName> = NonNullable<PageModule[K]>[number];
+
+/**
+ * A slot's entries over the registry (docs/shell.md "Slots"), in `order`, each with the module that
+ * declared it: those the user may see (`can`), or all of them without `can`.
+ */
+export function slotEntries<K extends SlotName>(modules: readonly PageModule[], slot: K, can?: CanCheck): (SlotEntry<K> & { module: string })[] {
+  return modules
+    .flatMap((m) => ((m[slot] ?? []) as readonly SlotEntry<K>[]).map((e) => ({ ...e, module: m.name })))
+    .filter((e) => !can || can(slotParams(e)))
+    .sort((a, b) => a.order - b.order);
 }
 
 /** The prefix rule: the path equals the route or starts with the route plus a slash. */

@@ -1,14 +1,15 @@
 /**
  * The page registry — docs/product/architecture.md §2, STYLE "a resource is a module". Every domain folder under
  * `resources/` exports one `PageModule`; `resources/index.ts` lists them, the composition root
- * (src/App.tsx) hands the list down, and the shell derives Refine's resources, the routes (with
- * their role guards) and the side navigation from it (docs/shell.md).
+ * (src/App.tsx) hands the list down, and the shell derives Refine's resources, the routes (with their
+ * role guards), the side navigation, the palette and the slot pages (dashboard cards, settings
+ * sections, agents: src/lib/registry-derive.ts `slotEntries`) from it (docs/shell.md).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { AccessKey } from '../../contract/access';
 import type { LiveRoute } from '../../contract/events';
 import type { ResourcePermissions } from '../../contract/permissions';
-import type { ListPage } from './declared-list';
+import type { DeclaredCommand, ListPage } from './declared-list';
 
 /** The sections of the side navigation, in display order (docs/product/routes-and-roles.md). */
 export const MENU_SECTIONS = [
@@ -76,6 +77,74 @@ export interface PalettePart {
   navigate?: { label: string; order: number };
 }
 
+/**
+ * Who may see a slot's entry (a dashboard card, a settings section, an agent): the one access
+ * decision (providers/access-control.ts `decide`) asked with this rule and this resource and action,
+ * as for a page. Neither: every user who may open the page the slot is on.
+ */
+export interface SlotAccess {
+  /** A rule of contract/access.ts the role must pass (`'webhooks'`, `'flags'`…). */
+  access?: AccessKey;
+  /** The resource and action of the permission matrix its data needs, e.g. `{ resource: 'fulfillment', action: 'list' }`. */
+  needs?: { resource: string; action: string };
+}
+
+/** A card of /dashboard, declared by the domain that owns its data. */
+export interface DashboardCard extends SlotAccess {
+  /** Unique among the dashboard's cards. */
+  id: string;
+  /** What the card is called (its panel's heading; shown while it loads). */
+  title: string;
+  /** Position on the dashboard (ascending). */
+  order: number;
+  /** Columns of the dashboard's three it spans on wide screens (1 when omitted). */
+  span?: 1 | 2 | 3;
+  /** The card itself, loaded on demand; it renders its own panel (src/shell/panel.tsx). */
+  element: LazyExoticComponent<ComponentType>;
+}
+
+/** A section of /settings, declared by the domain whose settings it shows. */
+export interface SettingsSection extends SlotAccess {
+  /** Unique among the settings sections. */
+  id: string;
+  /** The section's heading. */
+  title: string;
+  /** Position on the page (ascending). */
+  order: number;
+  /** One sentence under the heading. */
+  description?: string;
+  /** The page where these settings are worked, if they have one: the heading links there. */
+  to?: string;
+  /** The section's content, loaded on demand (none: the heading's link and the description alone). */
+  element?: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * A background agent of the domain, for /agents: what it does and when, read together with what
+ * the server measures of it — its heartbeat in the ops summary's `agent_health`
+ * (`GET /ops/summary`) and its durable consumers' figures (`GET /streams/consumers`).
+ */
+export interface AgentDeclaration extends SlotAccess {
+  /** Unique among the agents; also its heartbeat name unless `heartbeat` says otherwise. */
+  id: string;
+  name: string;
+  /** One sentence: what it does for the seller. */
+  description: string;
+  /** When it runs, as the seller reads it. */
+  schedule: string;
+  /** Position on /agents (ascending). */
+  order: number;
+  /** The name its workers' heartbeat carries (`agent_health` key; the server's `agentName`); `id` when omitted. */
+  heartbeat?: string;
+  /** The durable consumers doing its work, by name (`GET /streams/consumers`). */
+  consumers?: readonly string[];
+  /**
+   * A run-now button: a command like any other (its `call` exists on the server with the permission
+   * asked here; it joins the module's `commands` under its `id`, `commandsOf`).
+   */
+  run?: DeclaredCommand;
+}
+
 export interface PageModule {
   /** Refine resource name (unique). */
   name: string;
@@ -115,4 +184,10 @@ export interface PageModule {
   palette?: PalettePart;
   /** Refine action routes beyond `list` (the first route), e.g. `{ create: '/listings/create' }`. */
   views?: { create?: string; edit?: string; show?: string };
+  /** Cards the domain adds to /dashboard (shown to the roles their `access`/`needs` admit). */
+  dashboardCards?: readonly DashboardCard[];
+  /** Sections the domain adds to /settings. */
+  settingsSections?: readonly SettingsSection[];
+  /** The domain's background agents, listed on /agents. */
+  agents?: readonly AgentDeclaration[];
 }

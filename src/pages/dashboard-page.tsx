@@ -1,72 +1,40 @@
 /**
- * /dashboard — docs/product/shell.md frame: "Welcome back", the title, Quick Actions and the API health the
- * shell already measures, what waits on fulfillment, the top MAP offenders. The other data cards arrive with
- * their domains; until then an honest empty state.
- * Quick Actions offer only the pages the user may open (the page guard's decision).
+ * /dashboard — docs/product/shell.md frame: "Welcome back", the title, and the cards of the page
+ * registry (`dashboardCards`, docs/shell.md "Slots") the signed-in role may see, in their order:
+ * each domain declares its own card in its folder (Quick Actions and API health are the dashboard's,
+ * what waits on fulfillment is fulfillment's, the top MAP offenders are listings'). A card loads on
+ * demand, its title shown meanwhile.
  */
-import { Badge, Button, Flex } from 'antd';
-import { AppstoreOutlined, ControlOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Suspense, useMemo } from 'react';
 import { useAuth } from '../../providers/auth/auth-context';
-import { HEALTH_LABEL } from '../shell/health/health-check';
-import { useHealth } from '../shell/health/health-context';
+import { useRegistry } from '../lib/registry-context';
+import { slotEntries } from '../lib/registry-derive';
 import { PageHeader } from '../shell/page-header';
 import { Panel } from '../shell/panel';
-import { useCanOpen } from '../shell/use-access';
-import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
-import { FulfillmentSummaryCard } from '../../resources/fulfillment/fulfillment-summary-card';
-
-export const QUICK_ACTIONS: readonly { label: string; to: string; icon: ReactNode }[] = [
-  { label: 'View Products', to: '/products', icon: <AppstoreOutlined /> },
-  { label: 'View Orders', to: '/orders', icon: <ShoppingCartOutlined /> },
-  { label: 'Operations', to: '/ops', icon: <ControlOutlined /> },
-];
+import { useAccessCheck } from '../shell/use-access';
 
 export default function DashboardPage() {
   const { email } = useAuth();
-  const health = useHealth();
-  const canOpen = useCanOpen();
+  const { modules } = useRegistry();
+  const can = useAccessCheck();
+  const cards = useMemo(() => slotEntries(modules, 'dashboardCards', can), [modules, can]);
   return (
     <>
       <PageHeader eyebrow="Welcome back" title="Dashboard" subtitle={email ? `Your store at a glance — signed in as ${email}.` : 'Your store at a glance.'} />
-      <div className="dashboard-row">
-        <Panel title="Quick Actions" style={{ height: '100%' }}>
-          <Flex gap={12} wrap>
-            {QUICK_ACTIONS.filter((a) => canOpen(a.to)).map((a) => (
-              <Link key={a.to} to={a.to}>
-                <Button icon={a.icon}>{a.label}</Button>
-              </Link>
-            ))}
-          </Flex>
-        </Panel>
-        <Panel title="API Health" style={{ height: '100%' }}>
-          <Flex align="center" justify="space-between">
-            <Badge
-              status={!health ? 'processing' : health.status === 'healthy' ? 'success' : health.status === 'degraded' ? 'warning' : 'error'}
-              text={health ? HEALTH_LABEL[health.status] : 'Checking...'}
-            />
-            <span className="dashboard-latency">
-              {health?.latencyMs ?? '—'}
-              {health?.latencyMs != null && <span className="dashboard-latency-unit"> ms</span>}
-            </span>
-          </Flex>
-        </Panel>
-      </div>
-      {canOpen('/fulfillment') && (
-        <div className="dashboard-row wide">
-          <FulfillmentSummaryCard />
-        </div>
-      )}
-      <div className="dashboard-row narrow-first">
-        <TopOffendersCard />
-        <Panel title="Revenue, advances, fees and alerts" style={{ height: '100%' }}>
-          <p className="shell-quiet">
-            <strong>These figures arrive in a later release.</strong>
-            <br />
-            They will be computed from your real orders, payouts and alerts — nothing is invented here.
-          </p>
-        </Panel>
+      <div className="dashboard-grid">
+        {cards.map((c) => (
+          <div key={`${c.module}.${c.id}`} className={`dashboard-card span-${c.span ?? 1}`} data-card={c.id}>
+            <Suspense
+              fallback={
+                <Panel title={c.title} style={{ height: '100%' }}>
+                  <p className="shell-quiet" aria-busy="true">Loading...</p>
+                </Panel>
+              }
+            >
+              <c.element />
+            </Suspense>
+          </div>
+        ))}
       </div>
     </>
   );

@@ -31,7 +31,7 @@ const { canCheckFor } = await import('../../src/shell/use-access');
 const { CommandGate } = await import('../../src/shell/command-gate');
 const { RoleGuard } = await import('../../src/shell/guards');
 const { commandGroups } = await import('../../src/shell/command-palette/palette');
-const { QUICK_ACTIONS } = await import('../../src/pages/dashboard-page');
+const { QUICK_ACTIONS } = await import('../../resources/dashboard/dashboard-cards');
 const { default: SupplierList } = await import('../../resources/suppliers/supplier-list');
 
 const registry = withInventory(modules);
@@ -127,6 +127,8 @@ const COMMANDS: Record<string, Role[]> = {
   'fulfillment.releaseHold': ALL,
   // the automation switch and hold rules are store settings
   'fulfillment.saveSettings': ADMIN,
+  // an agent's run-now button (/agents): moving the sandbox's day is ops:agents, agents and admins
+  'fulfillment.advanceSandbox': OPS,
   'returns.create': ALL,
   'returns.approve': ALL,
   'returns.reject': ALL,
