@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
-import { callAs, DEMO_TENANT } from './tokens';
+import { callAs, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { setImages, variantsWithMap, waitForListing, type TestVariant } from './listings-support';
 import { waitFor } from './wait-for';
 import { repricerSettled, setOffers } from './pricing-support';
@@ -98,6 +98,38 @@ describe('pricing rules', () => {
     expect(sample).toMatchObject({ old_price_cents: listings[0].price, new_price_cents: listings[0].acme });
     expect(await count()).toBe(before);
     expect((await call(SELLER, 'POST', '/api/pricing/rules/preview', { rule: { name: 'x', min_margin_bp: 9500 } })).status).toBe(400);
+  });
+
+  it("a product set's supplier must be the tenant's own: another tenant's is refused per field and nothing is stored", async () => {
+    const supplierOf = (tenantId: string) =>
+      h.db.transaction(async (tx) => (await tx.query<{ id: string }>('select id from suppliers where tenant_id = $1 order by id limit 1', [tenantId])).rows[0].id, { tenantId });
+    const foreign = await supplierOf(NORTHWIND_TENANT.id); // Northwind Outlet's
+    const own = await supplierOf(DEMO_TENANT.id);
+    const stored = () =>
+      h.db.transaction(async (tx) => (await tx.query<{ id: string; scope: { supplier_id?: string } }>('select id, scope from pricing_rules where tenant_id = $1', [DEMO_TENANT.id])).rows, { tenantId: DEMO_TENANT.id });
+    const before = await stored();
+
+    const scope = (supplier_id: string) => ({ type: 'products', supplier_id });
+    const bad = await call(SELLER, 'POST', '/api/pricing/rules', { name: 'Their supplier', enabled: false, scope: scope(foreign) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+    expect(bad.body.errors).toEqual({ 'scope.supplier_id': 'Unknown supplier' });
+    const preview = await call(SELLER, 'POST', '/api/pricing/rules/preview', { rule: { name: 'Their supplier', scope: scope(foreign) } });
+    expect(preview.status).toBe(400);
+    expect(preview.body.errors['scope.supplier_id']).toBe('Unknown supplier');
+    expect(await stored()).toEqual(before);
+
+    const ok = await call(SELLER, 'POST', '/api/pricing/rules', { name: 'Our supplier', enabled: false, scope: { ...scope(own), tag: 'x' } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.scope).toEqual({ type: 'products', supplier_id: own, tag: 'x' });
+    // an update cannot move it to the other tenant's supplier either
+    const moved = await call(SELLER, 'PUT', `/api/pricing/rules/${ok.body.data.id}`, { scope: scope(foreign) });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors['scope.supplier_id']).toBe('Unknown supplier');
+    expect((await call(SELLER, 'GET', `/api/pricing/rules/${ok.body.data.id}`)).body.data.scope.supplier_id).toBe(own);
+    expect((await stored()).some((r) => r.scope.supplier_id === foreign)).toBe(false);
+    expect((await call(SELLER, 'DELETE', `/api/pricing/rules/${ok.body.data.id}`)).status).toBe(200);
+    await repricerSettled(h);
   });
 });
 

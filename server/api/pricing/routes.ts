@@ -38,7 +38,7 @@ import { startSweep, sweepMs } from './sweep';
 
 const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
 
-/** Refuses what the schema cannot see: a margin no price can keep, a foreign marketplace or listing. */
+/** Refuses what the schema cannot see: a margin no price can keep, a foreign marketplace, supplier or listing. */
 async function checkRule(tx: Tx, tenantId: string, r: RuleCreate): Promise<void> {
   if (r.min_margin_bp + MAX_FEE_BP >= 10_000) {
     const message = `Minimum margin plus the marketplace fee (up to ${MAX_FEE_BP / 100} %) must stay below 100 %`;
@@ -47,6 +47,11 @@ async function checkRule(tx: Tx, tenantId: string, r: RuleCreate): Promise<void>
   if (r.scope.type === 'marketplace') {
     const { rows } = await tx.query('select 1 from marketplace_accounts where tenant_id = $1 and id = $2', [tenantId, r.scope.marketplace_id]);
     if (!rows.length) throw new HttpError(400, 'validation_failed', 'Unknown marketplace', [{ field: 'scope.marketplace_id', message: 'Unknown marketplace', code: 'not_found' }]);
+  }
+  // a product set's supplier is one of the tenant's own (another tenant's id is as unknown as a made-up one)
+  if (r.scope.type === 'products' && r.scope.supplier_id !== undefined) {
+    const { rows } = await tx.query('select 1 from suppliers where tenant_id = $1 and id = $2', [tenantId, r.scope.supplier_id]);
+    if (!rows.length) throw new HttpError(400, 'validation_failed', 'Unknown supplier', [{ field: 'scope.supplier_id', message: 'Unknown supplier', code: 'not_found' }]);
   }
   if (r.scope.type === 'listings') {
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from listings where tenant_id = $1 and id = any($2::uuid[])', [tenantId, r.scope.listing_ids]);
