@@ -3,12 +3,14 @@
  * listing: if anything the proposal was computed from changed (price, cost, MAP, offers, buy box,
  * rule), the proposal has expired (409 proposal_expired) instead of applying a stale price. An
  * approved price (as proposed, or edited within [floor, ceiling]) goes through the listings
- * domain's update path, and the proposal's decision row becomes applied.
+ * domain's update path, and the proposal's decision row becomes applied. A bulk decides a slice of
+ * proposals set-based (`decideMany`): a few statements for the whole slice, every change of status
+ * conditional on the proposal still being pending.
  */
 import type { Tx } from '../../db';
 import { PRICING_EVENTS, type PriceProposal, type ProposalListQuery } from '../../../contract/pricing';
 import { HttpError, notFound } from '../errors';
-import { afterHash, applyPrices, evaluateSelection, type Emit } from './evaluate';
+import { afterHash, applyPrices, evaluateSelection, type Emit, type Evaluation } from './evaluate';
 
 export const PROPOSAL_EXPIRED = 'The proposal has expired: the listing\u2019s price, cost, MAP, offers or rule changed since it was made. Run propose again.';
 
@@ -131,4 +133,128 @@ export async function decideProposal(
   const after = (await getProposal(tx, tenantId, id))!;
   await o.emit(PRICING_EVENTS.proposalDecided, { id, status: after.status, listing_id: after.listing_id, new_price_cents: after.new_price_cents });
   return after;
+}
+
+/** One proposal's outcome in a bulk (contract/pricing.ts `bulkProposalsAnswer`). */
+export interface BulkItem { id: string; ok: boolean; error?: { code: string; message: string } }
+
+const failed = (id: string, code: string, message: string): BulkItem => ({ id, ok: false, error: { code, message } });
+
+/**
+ * Decides a slice of proposals (distinct ids) in a few statements, as `decideProposal` decides one:
+ * an approval re-reads the listings and expires the proposals whose inputs changed, applies the rest
+ * through the listings domain's update path (one statement for the slice), marks their decisions
+ * applied and moves the repricer's memory on; one `pricing.proposal_decided` per proposal, one
+ * `listings.changed` per changed listing. The proposals are locked in id order, and every change of
+ * status is `… where id = any($) and status = 'pending' returning …`: of two bulks over the same
+ * proposals, the second finds them decided and reports so, and only what a statement returned is
+ * applied and announced.
+ */
+export async function decideMany(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly string[],
+  action: 'approve' | 'reject',
+  o: { actor: string; emit: Emit },
+): Promise<Map<string, BulkItem>> {
+  const out = new Map<string, BulkItem>();
+  const { rows } = await tx.query<{ id: string; listing_id: string; decision_id: string; status: string; new_price_cents: number; floor_cents: number; ceiling_cents: number | null; reason: string; inputs_hash: string }>(
+    `select id, listing_id, decision_id, status, new_price_cents, floor_cents, ceiling_cents, reason, inputs_hash
+       from price_proposals where tenant_id = $1 and id = any($2::uuid[]) order by id for update`,
+    [tenantId, ids],
+  );
+  const found = new Map(rows.map((r) => [String(r.id), r]));
+  const pending: typeof rows = [];
+  for (const id of ids) {
+    const p = found.get(id);
+    if (!p) out.set(id, failed(id, 'not_found', 'Proposal not found'));
+    else if (p.status !== 'pending') out.set(id, failed(id, 'proposal_decided', notPending(p.status).message));
+    else pending.push(p);
+  }
+  if (pending.length === 0) return out;
+
+  if (action === 'reject') {
+    const done = await tx.query<{ id: string; listing_id: string; new_price_cents: number }>(
+      `update price_proposals set status = 'rejected', decided_at = now(), decided_by = $3
+        where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending' returning id, listing_id, new_price_cents`,
+      [tenantId, pending.map((p) => p.id), o.actor],
+    );
+    for (const r of done.rows) {
+      out.set(String(r.id), { id: String(r.id), ok: true });
+      await o.emit(PRICING_EVENTS.proposalDecided, { id: String(r.id), status: 'rejected', listing_id: String(r.listing_id), new_price_cents: Number(r.new_price_cents) });
+    }
+    return settleRest(tx, tenantId, pending, out);
+  }
+
+  // the inputs now, under the rules that govern the listings now
+  const evals = await evaluateSelection(tx, tenantId, { listingIds: [...new Set(pending.map((p) => String(p.listing_id)))] });
+  const now = new Map(evals.map((e) => [e.listing.id, e]));
+  const apply: { p: (typeof rows)[number]; e: Evaluation }[] = [];
+  const expire: string[] = [];
+  const taken = new Set<string>();
+  for (const p of pending) {
+    const e = now.get(String(p.listing_id));
+    // a second proposal of one listing in the same bulk finds the price the first one set: stale
+    if (!e || e.hash !== p.inputs_hash || taken.has(e.listing.id)) {
+      expire.push(p.id);
+      continue;
+    }
+    const price = Number(p.new_price_cents);
+    const floor = Number(p.floor_cents);
+    const ceiling = p.ceiling_cents == null ? null : Math.max(Number(p.ceiling_cents), floor);
+    if (price < floor || (ceiling != null && price > ceiling)) {
+      out.set(p.id, failed(p.id, 'validation_failed', `The price must be between the floor $${(floor / 100).toFixed(2)}${ceiling != null ? ` and the ceiling $${(ceiling / 100).toFixed(2)}` : ''}`));
+      continue;
+    }
+    taken.add(e.listing.id);
+    apply.push({ p, e });
+  }
+
+  if (apply.length) {
+    const claimed = await tx.query<{ id: string }>(
+      `update price_proposals x set status = 'applied', decided_at = now(), decided_by = $3
+        where x.tenant_id = $1 and x.id = any($2::uuid[]) and x.status = 'pending' returning x.id`,
+      [tenantId, apply.map((a) => a.p.id), o.actor],
+    );
+    const mine = new Set(claimed.rows.map((r) => String(r.id)));
+    const applied = apply.filter((a) => mine.has(a.p.id));
+    if (applied.length) {
+      // the listings in id order, as the push consumer locks them: two writers never wait on each other in a circle
+      await tx.query('select 1 from listings where tenant_id = $1 and id = any($2::uuid[]) order by id for update', [tenantId, applied.map((a) => a.e.listing.id)]);
+      await applyPrices(tx, tenantId, applied.map((a) => ({ listingId: a.e.listing.id, price: Number(a.p.new_price_cents), reason: `approved: ${a.p.reason}` })), o.actor, o.emit);
+      await tx.query(
+        `update price_decisions d set applied = true, new_price_cents = u.p from unnest($2::bigint[], $3::int[]) as u(id, p) where d.tenant_id = $1 and d.id = u.id`,
+        [tenantId, applied.map((a) => a.p.decision_id), applied.map((a) => Number(a.p.new_price_cents))],
+      );
+      await tx.query(
+        `update pricing_listing_state s set last_change_at = now(), inputs_hash = u.h from unnest($2::uuid[], $3::text[]) as u(id, h) where s.tenant_id = $1 and s.listing_id = u.id`,
+        [tenantId, applied.map((a) => a.e.listing.id), applied.map((a) => afterHash(a.e, Number(a.p.new_price_cents)))],
+      );
+      for (const a of applied) {
+        out.set(a.p.id, { id: a.p.id, ok: true });
+        await o.emit(PRICING_EVENTS.proposalDecided, { id: a.p.id, status: 'applied', listing_id: a.e.listing.id, new_price_cents: Number(a.p.new_price_cents) });
+      }
+    }
+  }
+  if (expire.length) {
+    const gone = await tx.query<{ id: string }>(
+      `update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending' returning id`,
+      [tenantId, expire],
+    );
+    for (const r of gone.rows) {
+      out.set(String(r.id), failed(String(r.id), 'proposal_expired', PROPOSAL_EXPIRED));
+      await o.emit(PRICING_EVENTS.proposalDecided, { id: String(r.id), status: 'expired' });
+    }
+  }
+  return settleRest(tx, tenantId, pending, out);
+}
+
+/** Pending proposals a conditional update did not return were decided by someone else meanwhile: say what they are now. */
+async function settleRest(tx: Tx, tenantId: string, pending: readonly { id: string }[], out: Map<string, BulkItem>): Promise<Map<string, BulkItem>> {
+  const rest = pending.filter((p) => !out.has(p.id)).map((p) => p.id);
+  if (rest.length === 0) return out;
+  const { rows } = await tx.query<{ id: string; status: string }>('select id, status from price_proposals where tenant_id = $1 and id = any($2::uuid[])', [tenantId, rest]);
+  const status = new Map(rows.map((r) => [String(r.id), r.status]));
+  for (const id of rest) out.set(id, failed(id, 'proposal_decided', notPending(status.get(id) ?? 'decided').message));
+  return out;
 }

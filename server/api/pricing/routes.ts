@@ -31,7 +31,8 @@ import { rateToBp } from '../../domain/repricing';
 import { RULE_COLUMNS, RULE_INSERT_COLUMNS, loadRules, mapRule, rankRules, ruleFor, ruleValues, type RuleRow } from './rules';
 import { evaluate, evaluateSelection, record, summarise, summarySentence } from './evaluate';
 import { loadInputs, ownSellers } from './inputs';
-import { PROPOSAL_EXPIRED, decideProposal, getProposal, listProposals, pendingIds } from './proposals';
+import { PROPOSAL_EXPIRED, decideMany, decideProposal, getProposal, listProposals, pendingIds, type BulkItem } from './proposals';
+import { slicedCommand } from '../sliced';
 import { computeAgent } from './agent';
 import { pricingAgentConsumer, repricerConsumer } from './consumers';
 import { startSweep, sweepMs } from './sweep';
@@ -234,27 +235,40 @@ const pricing: ApiModule = (api) => {
     },
   });
 
+  // up to 10,000 proposals: decided set-based in slices (short transactions), so other requests get
+  // the engine between them (server/api/sliced.ts); one audit row for the command
   api.route({
     method: 'POST',
     url: '/pricing/proposals/bulk',
     permission: 'write:products',
     body: proposalBulk,
+    noTransaction: true,
     async handler(ctx) {
       const b = ctx.body;
-      const ids = b.ids ?? (await pendingIds(ctx.tx, ctx.auth.tenantId, b.filter ?? {}));
-      const results: { id: string; ok: boolean; error?: { code: string; message: string } }[] = [];
-      for (const id of ids) {
-        try {
-          const p = await decideProposal(ctx.tx, ctx.auth.tenantId, id, b.action, { actor: actorOf(ctx), emit: ctx.emit });
-          results.push(p.status === 'expired' ? { id, ok: false, error: { code: 'proposal_expired', message: PROPOSAL_EXPIRED } } : { id, ok: true });
-        } catch (e) {
-          if (!(e instanceof HttpError)) throw e;
-          results.push({ id, ok: false, error: { code: e.code, message: e.message } });
-        }
-      }
-      const succeeded = results.filter((r) => r.ok).length;
-      await ctx.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposals', after: { ids: results.filter((r) => r.ok).map((r) => r.id) } });
-      return { action: b.action, succeeded, failed: results.length - succeeded, results };
+      const tenantId = ctx.auth.tenantId;
+      const actor = actorOf(ctx);
+      return slicedCommand(api.services.db, ctx, async (s) => {
+        const ids = b.ids ?? (await pendingIds(s.reader, tenantId, b.filter ?? {}));
+        const distinct = [...new Set(ids)];
+        const outcome = new Map<string, BulkItem>();
+        await s.each(distinct, async (tx, emit, part) => {
+          for (const [id, r] of await decideMany(tx, tenantId, part, b.action, { actor, emit })) outcome.set(id, r);
+        });
+        // an id given twice is decided once; its second mention finds it decided
+        const seen = new Set<string>();
+        const results = ids.map((id): BulkItem => {
+          const r = outcome.get(id)!;
+          if (!seen.has(id)) {
+            seen.add(id);
+            return r;
+          }
+          if (r.ok) return { id, ok: false, error: { code: 'proposal_decided', message: `This proposal is already ${b.action === 'approve' ? 'applied' : 'rejected'}` } };
+          return r.error?.code === 'proposal_expired' ? { id, ok: false, error: { code: 'proposal_decided', message: 'This proposal is already expired' } } : r;
+        });
+        const ok = results.filter((r) => r.ok).map((r) => r.id);
+        s.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposals', after: { ids: ok } });
+        return { action: b.action, succeeded: ok.length, failed: results.length - ok.length, results };
+      });
     },
   });
 
