@@ -35,16 +35,16 @@ async function build(db: Db): Promise<string> {
   return db.transaction(async (tx) => {
     const supplier = (await tx.query<{ id: string }>('select id from suppliers where tenant_id = $1 order by name, id limit 1', [T])).rows[0].id;
     const p = (await tx.query<{ id: string }>(
-      `insert into products (tenant_id, handle, title, sku, price, stock, weight) values ($1, 'bench-dropship', 'Bench dropship item', 'BENCH-DS', 30, $2, 400) returning id`,
+      `insert into products (tenant_id, handle, title, sku, price_cents, stock, weight) values ($1, 'bench-dropship', 'Bench dropship item', 'BENCH-DS', 3000, $2, 400) returning id`,
       [T, N * 2],
     )).rows[0].id;
     const v = (await tx.query<{ id: string }>(
-      `insert into product_variants (tenant_id, product_id, sku, price, cost, stock, weight) values ($1, $2, 'BENCH-DS', 30, 10, $3, 400) returning id`,
+      `insert into product_variants (tenant_id, product_id, sku, price_cents, cost_cents, stock, weight) values ($1, $2, 'BENCH-DS', 3000, 1000, $3, 400) returning id`,
       [T, p, N * 2],
     )).rows[0].id;
     await tx.query(
-      `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost, supplier_stock, supplier_sku, handling_days, ship_from, priority)
-       values ($1, $2, $3, $4, 10, $5, 'SUP-BENCH-DS', 1, 'US', 1)`,
+      `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost_cents, supplier_stock, supplier_sku, handling_days, ship_from, priority)
+       values ($1, $2, $3, $4, 1000, $5, 'SUP-BENCH-DS', 1, 'US', 1)`,
       [T, p, v, supplier, N * 10],
     );
     const m = (await tx.query<{ id: string }>(

@@ -45,14 +45,14 @@ async function build(db: Db): Promise<{ listings: number; violations: number }> 
               'Acme', c.c + 300, 3, c.c - 200
          from (select id from marketplace_accounts where tenant_id = $1 and name like 'Bench %') m
          cross join product_variants v join products p on p.id = v.product_id
-         cross join lateral (select greatest(round(coalesce(v.cost, 5) * 200)::int, round(coalesce(v.map_price, 0) * 100)::int) as c) c
+         cross join lateral (select greatest(coalesce(v.cost_cents, 500) * 2, coalesce(v.map_price_cents, 0))::int as c) c
         where v.tenant_id = $1
         limit $2`,
       [T, missing],
     );
     // 1 % with an open MAP violation (a competitor below MAP), as the MAP monitor records one
     await tx.query(
-      `with picked as (select l.id, l.marketplace_id, l.variant_id, round(coalesce(v.map_price, 10) * 100)::int as map
+      `with picked as (select l.id, l.marketplace_id, l.variant_id, coalesce(v.map_price_cents, 1000)::int as map
                          from listings l join product_variants v on v.id = l.variant_id
                         where l.tenant_id = $1 and l.external_id like 'BENCH-%' and hashtext(l.id::text) % 100 = 0),
             ins as (insert into map_violations (tenant_id, listing_id, marketplace_id, variant_id, source, seller, observed_price_cents, map_price_cents, evidence)

@@ -71,7 +71,7 @@ async function main() {
                 'Acme', p.c + 300, 3
            from (select id from marketplace_accounts where tenant_id = $1 and name like 'Bench %') m
            cross join product_variants v
-           cross join lateral (select greatest(round(coalesce(v.cost, 5) * 200)::int, round(coalesce(v.map_price, 0) * 100)::int) as c) p
+           cross join lateral (select greatest(coalesce(v.cost_cents, 500) * 2, coalesce(v.map_price_cents, 0))::int as c) p
           where v.tenant_id = $1
           limit $2`,
         [T, N],
@@ -110,7 +110,7 @@ async function main() {
     const acc = (await callAs(h, 'admin@demo.local', 'POST', '/api/marketplaces', { kind: 'amazon', name: 'Latency', sandbox_order_rate: 0 })).body.data.id;
     const v = await s.db.transaction(async (tx) => (await tx.query<{ id: string; product_id: string }>(
       `select v.id, v.product_id from product_variants v where v.tenant_id = $1 and exists (select 1 from product_images i where i.product_id = v.product_id) order by v.id limit 1`, [T])).rows[0], { tenantId: T });
-    await s.db.transaction((tx) => tx.query('update product_variants set cost = 10, map_price = null where id = $1', [v.id]), { tenantId: T });
+    await s.db.transaction((tx) => tx.query('update product_variants set cost_cents = 1000, map_price_cents = null where id = $1', [v.id]), { tenantId: T });
     const listing = (await callAs(h, 'seller@demo.local', 'POST', '/api/listings', { variant_id: v.id, marketplace_id: acc, price_cents: 2000 })).body.data.id;
     await waitFor(async () => (await callAs(h, 'seller@demo.local', 'GET', `/api/listings/${listing}`)).body.data.sync_state === 'synced', 'first push', 60_000);
     await callAs(h, 'seller@demo.local', 'POST', '/api/pricing/rules', { name: 'Latency auto', mode: 'auto', strategy: 'beat_lowest', no_competition: 'ceiling', ceiling_cents: 100, own_buy_box: 'strategy', scope: { type: 'listings', listing_ids: [listing] } });
@@ -122,7 +122,7 @@ async function main() {
       const before = await s.db.transaction(async (tx) => Number((await tx.query<{ n: string }>('select count(*) as n from price_decisions where listing_id = $1 and applied', [listing])).rows[0].n), { tenantId: T });
       const t0 = performance.now();
       await s.db.transaction(async (tx) => {
-        await tx.query('update product_variants set cost = $2 where id = $1', [v.id, cost]);
+        await tx.query('update product_variants set cost_cents = $2 where id = $1', [v.id, cost * 100]);
         await appendEvent(tx, T, 'products.variant_updated', { product_id: v.product_id, id: v.id, fields: ['cost'] });
       }, { tenantId: T });
       await waitFor(async () => s.db.transaction(async (tx) => Number((await tx.query<{ n: string }>('select count(*) as n from price_decisions where listing_id = $1 and applied', [listing])).rows[0].n) > before, { tenantId: T }), 'decision', 30_000);
@@ -141,7 +141,7 @@ async function main() {
     // connector, decides, and the push consumer sends the new price
     const v2 = await s.db.transaction(async (tx) => (await tx.query<{ id: string }>(
       `select v.id from product_variants v where v.tenant_id = $1 and v.id <> $2 and exists (select 1 from product_images i where i.product_id = v.product_id) order by v.id limit 1`, [T, v.id])).rows[0], { tenantId: T });
-    await s.db.transaction((tx) => tx.query('update product_variants set cost = 10, map_price = null where id = $1', [v2.id]), { tenantId: T });
+    await s.db.transaction((tx) => tx.query('update product_variants set cost_cents = 1000, map_price_cents = null where id = $1', [v2.id]), { tenantId: T });
     const rival = (await callAs(h, 'seller@demo.local', 'POST', '/api/listings', { variant_id: v2.id, marketplace_id: acc, price_cents: 5000 })).body.data.id;
     const rivalListing = await waitFor(async () => {
       const l = (await callAs(h, 'seller@demo.local', 'GET', `/api/listings/${rival}`)).body.data;

@@ -1,7 +1,7 @@
 /**
  * Field builders every wire schema uses, so a bad value is a 400 naming its field and never reaches
  * the database (docs/api-conventions.md "Bad input"). Bounds follow the columns of
- * server/db/migrations: money is numeric(12,2), counts are integer, weights numeric(10,1).
+ * server/db/migrations: money is bigint cents (dollars on the wire), counts are integer, weights numeric(10,1).
  * Browser-safe: zod only.
  */
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export function badTextReason(s: string): string | null {
   return null;
 }
 
-/** Largest amount accepted (numeric(12,2) holds just under 10^10). */
+/** Largest amount accepted, in dollars (10^11 cents in a bigint column; docs/commerce.md "Money"). */
 export const MONEY_MAX = 1_000_000_000;
 /** integer columns (stock, quantities, positions) */
 export const INT4_MAX = 2_147_483_647;

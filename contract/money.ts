@@ -136,6 +136,25 @@ export function rateToBp(rate: number): number {
   return bp;
 }
 
+/**
+ * A percentage (12.5, "-20") in basis points (1250, −2000), read from its decimal text; a finer
+ * percentage is rounded to the basis point by the rule. Null when not a number.
+ */
+export function percentToBp(percent: string | number): number | null {
+  return parseCents(percent); // hundredths of a percent are read exactly as hundredths of a dollar
+}
+
+/**
+ * An amount moved by a percentage (+10, −12.5): amount + `percentOf(amount, bp)`, the change rounded by
+ * the rule; never below 0 when the amount is not (a −100 % change or more gives 0). Bulk price changes.
+ */
+export function addPercent(amount: Cents, percent: number | string): Cents {
+  const bp = percentToBp(percent);
+  if (bp === null) throw new RangeError(`not a percentage: ${String(percent)}`);
+  const moved = addCents(amount, percentOf(amount, bp));
+  return amount >= 0 && moved < 0 ? 0 : moved;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sums, differences, quantities, comparison.
 

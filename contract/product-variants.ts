@@ -1,7 +1,7 @@
 /**
  * Request shapes of one product variant — read by the server (`/api/products/{id}/variants`) and by
  * the console's variant editor. Money is a JSON number of dollars with two decimals, as every product
- * amount (numeric(12,2), docs/commerce.md). A price below the variant's MAP price is refused.
+ * amount (stored in cents, docs/commerce.md "Money"). A price below the variant's MAP price is refused.
  */
 import { z } from 'zod';
 import { int, money, optText, reqText, STOCK_MAX, WEIGHT_MAX } from './fields';

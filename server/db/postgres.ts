@@ -6,9 +6,10 @@ import { preparedRead, type PreparedSet } from './prepared';
 import { APP_ROLE } from './roles';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 
-// int8 as number (counts, sequences), numeric as number (money stays within double precision here)
+// int8 as number (counts, sequences, amounts in cents: all within 2^53). numeric stays text, as
+// PGlite answers it: no amount is numeric any more (docs/commerce.md "Money"), and a rate or a
+// weight is converted where it is read (server/domain/numbers.ts `num`).
 pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
 
 /** What each pooled connection has prepared (prepared.ts), forgotten with the connection. */
 const preparedSets = new WeakMap<pg.PoolClient, PreparedSet>();

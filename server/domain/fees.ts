@@ -7,7 +7,7 @@
  */
 import type { Marketplace } from '../../contract/orders';
 import { feeBaseCents, feeCents } from '../../contract/marketplaces';
-import { centsToDollars, multiplyCents, sumCents, toCents } from '../../contract/money';
+import { multiplyCents, sumCents } from '../../contract/money';
 
 /** The marketplace's fee of an order with these items and shipping, in cents. */
 export function marketplaceFeeCents(marketplace: Marketplace, subtotalCents: number, shippingCents: number): number {
@@ -32,19 +32,5 @@ export function orderTotalsCents(marketplace: Marketplace, lines: readonly Order
     tax_cents: taxCents,
     fees_cents: marketplaceFeeCents(marketplace, subtotal, shippingCents),
     total_cents: sumCents([subtotal, shippingCents, taxCents]),
-  };
-}
-
-export interface OrderLine { quantity: number; unit_price: number }
-
-/** `orderTotalsCents` for amounts in dollars (read exactly, contract/money.ts), answered in dollars. */
-export function orderTotals(marketplace: Marketplace, lines: readonly OrderLine[], shipping: number, tax: number) {
-  const t = orderTotalsCents(marketplace, lines.map((l) => ({ quantity: l.quantity, unit_price_cents: toCents(l.unit_price) })), toCents(shipping), toCents(tax));
-  return {
-    subtotal: centsToDollars(t.subtotal_cents),
-    shipping: centsToDollars(t.shipping_cents),
-    tax: centsToDollars(t.tax_cents),
-    fees: centsToDollars(t.fees_cents),
-    total: centsToDollars(t.total_cents),
   };
 }

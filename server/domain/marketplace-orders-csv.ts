@@ -6,8 +6,10 @@
 import type { OrderStatus } from '../../contract/orders';
 import { isRealDay, MONEY_MAX, QUANTITY_MAX } from '../../contract/fields';
 import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type CsvInput, type ReadProgress, type RowError } from './csv';
+import { addCents, mulDivRound, multiplyCents, sumCents, toCents } from '../../contract/money';
 
-export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price: number }
+/** Amounts in integer cents, read exactly from the file's decimal text (contract/money.ts). */
+export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price_cents: number }
 
 export interface ImportedOrder {
   row: number;
@@ -16,8 +18,8 @@ export interface ImportedOrder {
   status: OrderStatus;
   currency: string;
   created_at: Date;
-  shipping: number;
-  tax: number;
+  shipping_cents: number;
+  tax_cents: number;
   items: ImportedItem[];
 }
 
@@ -59,20 +61,20 @@ const clip = (s: string) => (s === '' ? null : s.slice(0, 255));
 
 /**
  * An order whose lines add up to more than an amount column holds is a row error on its first row
- * (numeric(12,2); docs/commerce.md "Imports"), not a database error when it is written.
+ * (MONEY_MAX; docs/commerce.md "Imports"), not a database error when it is written.
  */
 function checkTotals(orders: Iterable<ImportedOrder>, errors: RowError[], priceColumn: string): void {
   for (const o of orders) {
-    const total = o.items.reduce((s, i) => s + i.quantity * i.unit_price, 0) + o.shipping + o.tax;
-    if (total > MONEY_MAX) errors.push({ row: o.row, column: priceColumn, reason: `The order's total exceeds ${MONEY_MAX.toLocaleString('en-US')}` });
+    const total = sumCents([...o.items.map((i) => multiplyCents(i.unit_price_cents, i.quantity)), o.shipping_cents, o.tax_cents]);
+    if (total > MONEY_MAX * 100) errors.push({ row: o.row, column: priceColumn, reason: `The order's total exceeds ${MONEY_MAX.toLocaleString('en-US')}` });
   }
 }
 
-function group(orders: Map<string, ImportedOrder>, key: string, make: () => ImportedOrder, item: ImportedItem, extra: { shipping: number; tax: number }) {
+function group(orders: Map<string, ImportedOrder>, key: string, make: () => ImportedOrder, item: ImportedItem, extra: { shipping_cents: number; tax_cents: number }) {
   const o = orders.get(key) ?? make();
   o.items.push(item);
-  o.shipping += extra.shipping;
-  o.tax += extra.tax;
+  o.shipping_cents = addCents(o.shipping_cents, extra.shipping_cents);
+  o.tax_cents = addCents(o.tax_cents, extra.tax_cents);
   orders.set(key, o);
 }
 
@@ -123,9 +125,10 @@ export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadPr
     }
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), status, currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
-      { row: r.row, sku, title: clip(r.get('product-name')) ?? sku, quantity: qty!, unit_price: Math.round((price! / qty!) * 100) / 100 },
-      { shipping, tax },
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), status, currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      // the line total over the quantity, half a cent up (contract/money.ts)
+      { row: r.row, sku, title: clip(r.get('product-name')) ?? sku, quantity: qty!, unit_price_cents: mulDivRound(toCents(price!), 1, qty!) },
+      { shipping_cents: toCents(shipping), tax_cents: toCents(tax) },
     );
   }, onProgress);
   checkTotals(orders.values(), errors, 'item-price');
@@ -175,9 +178,9 @@ export async function parseEbayOrders(input: CsvInput, onProgress?: (p: ReadProg
     const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), status: 'pending', currency, created_at: created!, shipping: 0, tax: 0, items: [] }),
-      { row: r.row, sku, title: clip(r.get('Item Title')) ?? sku, quantity: qty!, unit_price: price! },
-      { shipping: shipping!, tax: 0 },
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), status: 'pending', currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      { row: r.row, sku, title: clip(r.get('Item Title')) ?? sku, quantity: qty!, unit_price_cents: toCents(price!) },
+      { shipping_cents: toCents(shipping!), tax_cents: 0 },
     );
   }, onProgress);
   checkTotals(orders.values(), errors, 'Sold For');

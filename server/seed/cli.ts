@@ -18,8 +18,8 @@ export async function addDemoOrders(db: Db, count: number, log: (s: string) => v
   const tenantId = DEMO_TENANT.id;
   const { start, products } = await db.transaction(async (tx) => {
     const n = await tx.query<{ n: number }>('select count(*)::int as n from orders where tenant_id = $1', [tenantId]);
-    const rows = await tx.query<{ id: string; title: string; variants: { id: string; sku: string; price: number }[] }>(
-      `select p.id, p.title, json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price', v.price::float8)) as variants
+    const rows = await tx.query<{ id: string; title: string; variants: { id: string; sku: string; price_cents: number }[] }>(
+      `select p.id, p.title, json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price_cents', v.price_cents)) as variants
          from products p join product_variants v on v.product_id = p.id
         where p.tenant_id = $1 and p.status = 'active' group by p.id order by p.sku`,
       [tenantId],

@@ -2,7 +2,8 @@
  * Deterministic demo catalogue, suppliers and orders — docs/commerce.md A seeded PRNG makes every run the
  * same: realistic titles and SKUs from a few categories, option matrices, supplier quality profiles.
  */
-import { orderTotals } from '../domain/fees';
+import { orderTotalsCents } from '../domain/fees';
+import { percentOf, toCents } from '../../contract/money';
 import type { Marketplace, OrderStatus } from '../../contract/orders';
 import type { NewOrder, NewOrderItem } from '../api/orders/insert';
 import type { MonthPerformance } from '../domain/supplier-score';
@@ -104,14 +105,15 @@ export function makeSuppliers(r: Rng, count: number, now: Date): SeedSupplier[] 
   });
 }
 
+/** Amounts in integer cents, as stored (docs/commerce.md "Money"). */
 export interface SeedVariant {
-  id: string; sku: string; price: number; cost: number; map_price: number | null; stock: number; weight: number; position: number;
+  id: string; sku: string; price_cents: number; cost_cents: number; map_price_cents: number | null; stock: number; weight: number; position: number;
   options: { name: string; value: string }[];
 }
 export interface SeedProduct {
   id: string; sku: string; handle: string; title: string; status: string; vendor: string; product_type: string; tags: string;
-  description: string; price: number; cost: number; map_price: number | null; stock: number; weight: number; supplier_id: string;
-  variants: SeedVariant[]; links: { supplier_id: string; supplier_cost: number; supplier_stock: number }[];
+  description: string; price_cents: number; cost_cents: number; map_price_cents: number | null; stock: number; weight: number; supplier_id: string;
+  variants: SeedVariant[]; links: { supplier_id: string; supplier_cost_cents: number; supplier_stock: number }[];
 }
 
 function stockFor(r: Rng): number {
@@ -141,8 +143,8 @@ export function makeProducts(r: Rng, count: number, suppliers: SeedSupplier[], s
     const variants: SeedVariant[] = combos.map((c, k) => {
       const price = round2(base + (c.some((x) => x.value === 'XL' || x.value === '3 m' || x.value === 'Large' || x.value === '1 L') ? 2 : 0));
       return {
-        id: uuid(r), sku: c.length ? `${sku}-${c.map((x) => x.code).join('-')}` : `${sku}-STD`, price, cost: round2(price * costRatio),
-        map_price: hasMap ? round2(price * 0.9) : null, stock: stockFor(r), weight, position: k + 1, options: c.map(({ name, value }) => ({ name, value })),
+        id: uuid(r), sku: c.length ? `${sku}-${c.map((x) => x.code).join('-')}` : `${sku}-STD`, price_cents: toCents(price), cost_cents: toCents(round2(price * costRatio)),
+        map_price_cents: hasMap ? toCents(round2(price * 0.9)) : null, stock: stockFor(r), weight, position: k + 1, options: c.map(({ name, value }) => ({ name, value })),
       };
     });
     const supplier = suppliers[i % suppliers.length];
@@ -153,9 +155,9 @@ export function makeProducts(r: Rng, count: number, suppliers: SeedSupplier[], s
       id: uuid(r), sku, handle: sku.toLowerCase(), title, status, vendor: supplier.name, product_type: cat.type,
       tags: [cat.type.toLowerCase(), title.split(' ')[0].toLowerCase()].join(', '),
       description: `<p>${title} from our ${cat.type.toLowerCase()} range.</p>`,
-      price: Math.min(...variants.map((v) => v.price)), cost, map_price: hasMap ? round2(base * 0.9) : null,
+      price_cents: Math.min(...variants.map((v) => v.price_cents)), cost_cents: toCents(cost), map_price_cents: hasMap ? toCents(round2(base * 0.9)) : null,
       stock: variants.reduce((s, v) => s + v.stock, 0), weight, supplier_id: supplier.id, variants,
-      links: [...new Set([supplier.id, second.id])].map((sid) => ({ supplier_id: sid, supplier_cost: round2(cost * (0.95 + r() * 0.1)), supplier_stock: int(r, 0, 500) })),
+      links: [...new Set([supplier.id, second.id])].map((sid) => ({ supplier_id: sid, supplier_cost_cents: toCents(round2(cost * (0.95 + r() * 0.1))), supplier_stock: int(r, 0, 500) })),
     };
   });
 }
@@ -198,7 +200,7 @@ function statusFor(r: Rng, ageDays: number): OrderStatus {
   return pick(r, ['pending', 'pending', 'routed'] as const);
 }
 
-export function makeOrders(r: Rng, count: number, products: { id: string; title: string; variants: { id: string; sku: string; price: number }[] }[], now: Date, startIndex: number, days = 180): NewOrder[] {
+export function makeOrders(r: Rng, count: number, products: { id: string; title: string; variants: { id: string; sku: string; price_cents: number }[] }[], now: Date, startIndex: number, days = 180): NewOrder[] {
   const out: NewOrder[] = [];
   for (let i = 0; i < count; i++) {
     const ageDays = Math.pow(r(), 1.3) * days; // more recent orders than old ones
@@ -210,14 +212,14 @@ export function makeOrders(r: Rng, count: number, products: { id: string; title:
       const p = pick(r, products);
       const v = pick(r, p.variants);
       if (items.some((x) => x.sku === v.sku)) continue;
-      items.push({ sku: v.sku, title: p.title, quantity: r() < 0.8 ? 1 : int(r, 2, 4), unit_price: v.price, product_id: p.id, variant_id: v.id });
+      items.push({ sku: v.sku, title: p.title, quantity: r() < 0.8 ? 1 : int(r, 2, 4), unit_price_cents: v.price_cents, product_id: p.id, variant_id: v.id });
     }
-    const subtotal = orderTotals(m, items, 0, 0).subtotal;
-    const shipping = subtotal >= 35 || m === 'amazon' ? 0 : pick(r, [4.99, 5.99, 7.99, 9.99]);
+    const subtotal = orderTotalsCents(m, items, 0, 0).subtotal_cents;
+    const shipping = subtotal >= 3500 || m === 'amazon' ? 0 : pick(r, [499, 599, 799, 999]);
     const status = statusFor(r, ageDays);
     out.push({
       marketplace: m, external_order_id: externalId(m, startIndex + i, r), customer_name: customerName(r), status, currency: 'USD',
-      shipping, tax: round2(subtotal * pick(r, [0, 0.0625, 0.07, 0.0825])),
+      shipping_cents: shipping, tax_cents: percentOf(subtotal, pick(r, [0, 625, 700, 825])),
       cancel_reason: status === 'cancelled' ? pick(r, ['Buyer requested cancellation', 'Out of stock at supplier', 'Payment not received', 'Address could not be verified']) : null,
       created_at: created, items, actor: 'system', stepMs: Math.min(ageDays / 6, 1.5) * 86_400_000,
     });

@@ -46,16 +46,16 @@ async function insertSuppliers(tx: Tx, tenantId: string, suppliers: SeedSupplier
 
 async function insertProducts(tx: Tx, tenantId: string, products: SeedProduct[]): Promise<void> {
   await tx.query(
-    `insert into products (id, tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price, cost, map_price, stock,
+    `insert into products (id, tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price_cents, cost_cents, map_price_cents, stock,
        weight, supplier_id)
      select u.id, $1, u.handle, u.title, u.sku, u.status, u.descr, u.vendor, u.ptype, u.tags, u.price, u.cost, u.map, u.stock, u.weight, u.sup
        from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                   $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[], $16::uuid[])
+                   $11::int8[], $12::int8[], $13::int8[], $14::int[], $15::numeric[], $16::uuid[])
          as u(id, handle, title, sku, status, descr, vendor, ptype, tags, price, cost, map, stock, weight, sup)`,
     [
       tenantId, col(products, (p) => p.id), col(products, (p) => p.handle), col(products, (p) => p.title), col(products, (p) => p.sku),
       col(products, (p) => p.status), col(products, (p) => p.description), col(products, (p) => p.vendor), col(products, (p) => p.product_type),
-      col(products, (p) => p.tags), col(products, (p) => p.price), col(products, (p) => p.cost), col(products, (p) => p.map_price),
+      col(products, (p) => p.tags), col(products, (p) => p.price_cents), col(products, (p) => p.cost_cents), col(products, (p) => p.map_price_cents),
       col(products, (p) => p.stock), col(products, (p) => p.weight), col(products, (p) => p.supplier_id),
     ],
   );
@@ -63,22 +63,22 @@ async function insertProducts(tx: Tx, tenantId: string, products: SeedProduct[])
   const opt = (k: number, f: 'name' | 'value') => col(vs, (v) => v.options[k]?.[f] ?? null);
   await tx.query(
     `insert into product_variants (id, tenant_id, product_id, position, option1_name, option1_value, option2_name, option2_value, option3_name,
-       option3_value, sku, price, cost, map_price, stock, weight)
+       option3_value, sku, price_cents, cost_cents, map_price_cents, stock, weight)
      select u.id, $1, u.pid, u.pos, u.o1n, u.o1v, u.o2n, u.o2v, u.o3n, u.o3v, u.sku, u.price, u.cost, u.map, u.stock, u.weight
        from unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-                   $12::numeric[], $13::numeric[], $14::numeric[], $15::int[], $16::numeric[])
+                   $12::int8[], $13::int8[], $14::int8[], $15::int[], $16::numeric[])
          as u(id, pid, pos, o1n, o1v, o2n, o2v, o3n, o3v, sku, price, cost, map, stock, weight)`,
     [
       tenantId, col(vs, (v) => v.id), col(vs, (v) => v.product_id), col(vs, (v) => v.position), opt(0, 'name'), opt(0, 'value'),
-      opt(1, 'name'), opt(1, 'value'), opt(2, 'name'), opt(2, 'value'), col(vs, (v) => v.sku), col(vs, (v) => v.price),
-      col(vs, (v) => v.cost), col(vs, (v) => v.map_price), col(vs, (v) => v.stock), col(vs, (v) => v.weight),
+      opt(1, 'name'), opt(1, 'value'), opt(2, 'name'), opt(2, 'value'), col(vs, (v) => v.sku), col(vs, (v) => v.price_cents),
+      col(vs, (v) => v.cost_cents), col(vs, (v) => v.map_price_cents), col(vs, (v) => v.stock), col(vs, (v) => v.weight),
     ],
   );
   const links = products.flatMap((p) => p.links.map((l) => ({ ...l, product_id: p.id })));
   await tx.query(
-    `insert into product_suppliers (tenant_id, product_id, supplier_id, supplier_cost, supplier_stock)
-     select $1, u.p, u.s, u.c, u.st from unnest($2::uuid[], $3::uuid[], $4::numeric[], $5::int[]) as u(p, s, c, st)`,
-    [tenantId, col(links, (l) => l.product_id), col(links, (l) => l.supplier_id), col(links, (l) => l.supplier_cost), col(links, (l) => l.supplier_stock)],
+    `insert into product_suppliers (tenant_id, product_id, supplier_id, supplier_cost_cents, supplier_stock)
+     select $1, u.p, u.s, u.c, u.st from unnest($2::uuid[], $3::uuid[], $4::int8[], $5::int[]) as u(p, s, c, st)`,
+    [tenantId, col(links, (l) => l.product_id), col(links, (l) => l.supplier_id), col(links, (l) => l.supplier_cost_cents), col(links, (l) => l.supplier_stock)],
   );
 }
 

@@ -49,8 +49,8 @@ export async function seedTenantMarketplaces(db: Db, plan: Plan): Promise<boolea
     if (has.rows.length) return false;
     await seedImages(tx, plan.tenantId);
     const { rows: variants } = await tx.query<VariantRow>(
-      `select distinct on (v.product_id) v.id, v.product_id, v.sku, p.title, p.handle, round(v.price * 100)::int as price_cents,
-              round(v.map_price * 100)::int as map_cents, round(v.cost * 100)::int as cost_cents, v.stock
+      `select distinct on (v.product_id) v.id, v.product_id, v.sku, p.title, p.handle, v.price_cents,
+              v.map_price_cents as map_cents, v.cost_cents, v.stock
          from product_variants v join products p on p.id = v.product_id
         where v.tenant_id = $1 and p.status = 'active' order by v.product_id, v.position, v.id`,
       [plan.tenantId],

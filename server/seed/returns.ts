@@ -28,7 +28,7 @@ async function candidates(tx: Tx, tenantId: string, now: Date): Promise<Candidat
   const { rows } = await tx.query<{ order_id: string; delivered_at: Date; returned_at: Date | null; lines: Line[] }>(
     `select o.id as order_id, d.at as delivered_at, r.at as returned_at,
             (select json_agg(json_build_object('order_item_id', i.id::text, 'sku', i.sku, 'title', i.title, 'quantity', i.quantity,
-                    'unit_price_cents', round(i.unit_price * 100)::int, 'product_id', i.product_id, 'variant_id', i.variant_id) order by i.id)
+                    'unit_price_cents', i.unit_price_cents, 'product_id', i.product_id, 'variant_id', i.variant_id) order by i.id)
                from order_items i where i.tenant_id = o.tenant_id and i.order_id = o.id) as lines
        from orders o
        join order_status_history d on d.tenant_id = o.tenant_id and d.order_id = o.id and d.to_status = 'delivered'

@@ -84,9 +84,9 @@ describe('import jobs', () => {
     expect(await count(DEMO_TENANT.id, "select count(*)::int as n from products where handle like 'bulk-%'")).toBe(5000);
     expect(await count(DEMO_TENANT.id, "select count(*)::int as n from product_variants v join products p on p.id = v.product_id where p.handle like 'bulk-%'")).toBe(20000);
     // stock is the variants' sum and price the lowest variant price, as a product written one by one
-    const one = (await h.db.transaction((tx) => tx.query<{ stock: number; price: number; sku: string }>(
-      "select stock, price::float8 as price, sku from products where handle = 'bulk-00012'"), { tenantId: DEMO_TENANT.id })).rows[0];
-    expect(one).toEqual({ stock: 20, price: 22, sku: 'BULK-00012' });
+    const one = (await h.db.transaction((tx) => tx.query<{ stock: number; price_cents: number; sku: string }>(
+      "select stock, price_cents, sku from products where handle = 'bulk-00012'"), { tenantId: DEMO_TENANT.id })).rows[0];
+    expect(one).toEqual({ stock: 20, price_cents: 2200, sku: 'BULK-00012' });
     // the same audit entry and outbox events as the synchronous import
     expect(await count(DEMO_TENANT.id, "select count(*)::int as n from audit_log where action = 'import' and resource = 'products' and (after->>'created')::int = 5000")).toBe(1);
     expect(await count(DEMO_TENANT.id, "select count(*)::int as n from events where subject = 'products.created' and payload->>'sku' like 'BULK-%'")).toBe(5000);

@@ -112,8 +112,8 @@ describe('CSV export round trip', () => {
     expect(r.body.data).toMatchObject({ created: handles.size, updated: 0 });
     const snapshot = async (tenantId: string) =>
       (await h.db.transaction((tx) => tx.query(
-        `select p.handle, p.sku, p.title, p.status, p.vendor, p.product_type, p.tags, p.description, p.price::text, p.stock,
-                json_agg(json_build_array(v.sku, v.price::text, v.stock, v.cost::text, v.weight::text, v.option1_name, v.option1_value,
+        `select p.handle, p.sku, p.title, p.status, p.vendor, p.product_type, p.tags, p.description, p.price_cents, p.stock,
+                json_agg(json_build_array(v.sku, v.price_cents, v.stock, v.cost_cents, v.weight::text, v.option1_name, v.option1_value,
                                           v.option2_name, v.option2_value) order by v.position) as variants
            from products p join product_variants v on v.product_id = p.id
           where p.handle = any($1::text[]) group by p.id order by p.handle`,

@@ -55,9 +55,9 @@ describe('the full flow on the sandbox', () => {
       await tx.query('update suppliers set score = 60 where id = $1', [B.id]);
       for (const [s, stock] of [[A.id, 500], [B.id, 500]] as const) {
         await tx.query(
-          `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost, supplier_stock, ship_from, countries_served)
+          `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost_cents, supplier_stock, ship_from, countries_served)
            values ($1, $2, $3, $4, $5, $6, 'US', '{US}')`,
-          [DEMO_TENANT.id, v.product_id, v.id, s, v.cost_cents / 200, stock],
+          [DEMO_TENANT.id, v.product_id, v.id, s, Math.round(v.cost_cents / 2), stock],
         );
       }
     });
@@ -130,8 +130,8 @@ describe('a product-level supplier link', () => {
     const v = await mappedVariant(h, `DS-PL-${Date.now().toString(36)}`.toUpperCase(), 4000, []);
     await inTenant(async (tx) => {
       await tx.query(
-        `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost, supplier_stock, ship_from)
-         values ($1, $2, null, $3, 12, 400, 'CA')`,
+        `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost_cents, supplier_stock, ship_from)
+         values ($1, $2, null, $3, 1200, 400, 'CA')`,
         [DEMO_TENANT.id, v.product_id, A.id],
       );
     });
@@ -176,7 +176,7 @@ describe('failures', () => {
     const solo = await mappedVariant(h, 'DS-REJ-2', 4000, [{ supplierId: A.id, costCents: 1000, stock: 5 }]);
     const held = await marketplaceOrder(h, solo, 4000);
     await waitForOrder(h, SELLER, held, (o) => o.status === 'ordered_from_supplier', 'ordered');
-    await inTenant((tx) => tx.query(`update product_suppliers set supplier_cost = 20 where variant_id = $1`, [solo.variant_id]));
+    await inTenant((tx) => tx.query(`update product_suppliers set supplier_cost_cents = 2000 where variant_id = $1`, [solo.variant_id]));
     await tick();
     const tl = await waitFor(async () => {
       const t = (await call(SELLER, 'GET', `/api/orders/${held}/timeline`)).body.data as { subject: string; text: string }[];

@@ -43,7 +43,7 @@ describe('returns lifecycle', () => {
     await h.db.transaction(async (tx) => {
       for (const lineId of ['10000000000', '9999999999']) {
         await tx.query(
-          `insert into order_items (id, tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price) values ($1, $2, $3, $4, $5, 'DS-RET-ORDER', 'Line', 1, 25)`,
+          `insert into order_items (id, tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents) values ($1, $2, $3, $4, $5, 'DS-RET-ORDER', 'Line', 1, 2500)`,
           [lineId, DEMO_TENANT.id, id, v.product_id, v.variant_id],
         );
       }

@@ -15,19 +15,19 @@ export async function demoSuppliers(h: Harness, n: number, tenantId = DEMO_TENAN
 export async function mappedVariant(h: Harness, sku: string, priceCents: number, mappings: Mapping[], tenantId = DEMO_TENANT.id): Promise<{ product_id: string; variant_id: string; sku: string }> {
   return h.db.transaction(async (tx) => {
     const p = await tx.query<{ id: string }>(
-      `insert into products (tenant_id, handle, title, sku, price, stock, weight) values ($1, $2, $3, $4, $5, 100, 400) returning id`,
-      [tenantId, sku.toLowerCase(), `Dropship ${sku}`, sku, priceCents / 100],
+      `insert into products (tenant_id, handle, title, sku, price_cents, stock, weight) values ($1, $2, $3, $4, $5, 100, 400) returning id`,
+      [tenantId, sku.toLowerCase(), `Dropship ${sku}`, sku, priceCents],
     );
     const v = await tx.query<{ id: string }>(
-      `insert into product_variants (tenant_id, product_id, sku, price, stock, weight) values ($1, $2, $3, $4, 100, 400) returning id`,
-      [tenantId, p.rows[0].id, sku, priceCents / 100],
+      `insert into product_variants (tenant_id, product_id, sku, price_cents, stock, weight) values ($1, $2, $3, $4, 100, 400) returning id`,
+      [tenantId, p.rows[0].id, sku, priceCents],
     );
     for (const m of mappings) {
       if (m.score !== undefined) await tx.query('update suppliers set score = $2 where id = $1', [m.supplierId, m.score]);
       await tx.query(
-        `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost, supplier_stock, supplier_sku, handling_days, ship_from, countries_served, priority)
+        `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost_cents, supplier_stock, supplier_sku, handling_days, ship_from, countries_served, priority)
          values ($1, $2, $3, $4, $5, $6, $7, $8, 'US', $9, $10)`,
-        [tenantId, p.rows[0].id, v.rows[0].id, m.supplierId, m.costCents / 100, m.stock, `SUP-${sku}`, m.handlingDays ?? 2, m.countries ?? ['US'], m.priority ?? 1],
+        [tenantId, p.rows[0].id, v.rows[0].id, m.supplierId, m.costCents, m.stock, `SUP-${sku}`, m.handlingDays ?? 2, m.countries ?? ['US'], m.priority ?? 1],
       );
     }
     return { product_id: p.rows[0].id, variant_id: v.rows[0].id, sku };
@@ -38,8 +38,8 @@ export async function mappedVariant(h: Harness, sku: string, priceCents: number,
 export async function marketplaceOrder(h: Harness, v: { product_id: string; variant_id: string | null; sku: string }, priceCents: number, tenantId = DEMO_TENANT.id, externalId = `EXT-${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
   return h.db.transaction(async (tx) => {
     const [id] = await insertOrders(tx, tenantId, [{
-      marketplace: 'ebay', external_order_id: externalId, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD', shipping: 0, tax: 0,
-      created_at: new Date(), actor: 'test', items: [{ sku: v.sku, title: v.sku, quantity: 1, unit_price: priceCents / 100, product_id: v.product_id, variant_id: v.variant_id }],
+      marketplace: 'ebay', external_order_id: externalId, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
+      created_at: new Date(), actor: 'test', items: [{ sku: v.sku, title: v.sku, quantity: 1, unit_price_cents: priceCents, product_id: v.product_id, variant_id: v.variant_id }],
     }]);
     await appendEvent(tx, tenantId, 'orders.created', { id, marketplace: 'ebay', external_order_id: externalId, source: 'marketplace' });
     return id;

@@ -46,7 +46,7 @@ describe('a listing\'s kept list row', () => {
     await q('update listings set price_cents = price_cents + 7, title = $2 where id = $1', [listing.id, 'A "quoted" title\\']);
     await q(`update marketplace_accounts set name = name || ' (renamed)' where id = $1`, [listing.marketplace_id]);
     await q(`update products set title = title || ' — edited' where id = $1`, [listing.product_id]);
-    await q('update product_variants set cost = coalesce(cost, 0) + 1.25, map_price = 19.99 where id = $1', [listing.variant_id]);
+    await q('update product_variants set cost_cents = coalesce(cost_cents, 0) + 125, map_price_cents = 1999 where id = $1', [listing.variant_id]);
     const img = await callAs(h, ADMIN, 'POST', `/api/products/${listing.product_id}/images`, { url: 'https://cdn.example.com/list-json.jpg', variant_id: listing.variant_id, position: 1 });
     expect([200, 201]).toContain(img.status);
     expect(await stale()).toEqual([]);

@@ -8,10 +8,9 @@ export interface TestVariant { id: string; product_id: string; sku: string; pric
 export async function variantsWithMap(h: Harness, n: number, offset = 0): Promise<TestVariant[]> {
   return h.db.transaction(async (tx) => {
     const { rows } = await tx.query<TestVariant>(
-      `select distinct on (v.product_id) v.id, v.product_id, v.sku, round(v.price * 100)::int as price_cents, round(v.map_price * 100)::int as map_cents,
-              round(v.cost * 100)::int as cost_cents
+      `select distinct on (v.product_id) v.id, v.product_id, v.sku, v.price_cents, v.map_price_cents as map_cents, v.cost_cents
          from product_variants v
-        where v.tenant_id = $1 and v.map_price is not null and v.cost is not null and v.cost < v.map_price
+        where v.tenant_id = $1 and v.map_price_cents is not null and v.cost_cents is not null and v.cost_cents < v.map_price_cents
           and not exists (select 1 from listings l where l.variant_id = v.id)
         order by v.product_id, v.id`,
       [DEMO_TENANT.id],

@@ -23,10 +23,10 @@ export async function moneyViolations(h: Pick<Harness, 'db'>): Promise<string[]>
   for (const t of tenants) {
     await h.db.transaction(async (tx) => {
       const overPaid = await tx.query<{ id: string; paid: string; refunded: string }>(
-        `select o.id, round(o.total * 100)::bigint as paid, sum(r.refund_cents)::bigint as refunded
+        `select o.id, o.total_cents as paid, sum(r.refund_cents)::bigint as refunded
            from orders o join returns r on r.tenant_id = o.tenant_id and r.order_id = o.id
           where o.tenant_id = $1 and r.refund_cents is not null
-          group by o.id, o.total having sum(r.refund_cents) > round(o.total * 100)`,
+          group by o.id, o.total_cents having sum(r.refund_cents) > o.total_cents`,
         [t],
       );
       for (const r of overPaid.rows) out.push(`tenant ${t}: order ${r.id} refunded ${r.refunded} cents of ${r.paid} paid`);

@@ -72,8 +72,8 @@ beforeAll(async () => {
   account = created.body.data.id;
   const rows = await h.db.transaction(async (tx) => {
     const vs = await tx.query<{ id: string; product_id: string; sku: string; title: string; cost_cents: number }>(
-      `select v.id, v.product_id, v.sku, p.title, round(v.cost * 100)::int as cost_cents from product_variants v join products p on p.id = v.product_id
-        where v.tenant_id = $1 and v.cost is not null order by v.id limit $2`,
+      `select v.id, v.product_id, v.sku, p.title, v.cost_cents from product_variants v join products p on p.id = v.product_id
+        where v.tenant_id = $1 and v.cost_cents is not null order by v.id limit $2`,
       [DEMO_TENANT.id, N],
     );
     const out: { id: string; cost: number }[] = [];

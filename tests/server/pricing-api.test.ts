@@ -280,7 +280,7 @@ describe('repricer', () => {
     await repricerSettled(h);
     expect((await call(SELLER, 'GET', `/api/listings/${l.id}/price-history`)).body.data.length).toBe(n);
     // a cost change is a new input: decided again, with the new floor
-    await h.db.transaction((tx) => tx.query('update product_variants set cost = cost + 1 where id = $1', [vs[0].id]), { tenantId: DEMO_TENANT.id });
+    await h.db.transaction((tx) => tx.query('update product_variants set cost_cents = cost_cents + 100 where id = $1', [vs[0].id]), { tenantId: DEMO_TENANT.id });
     await call(SELLER, 'PUT', `/api/products/${vs[0].product_id}`, { tags: 'pricing-test,cost' });
     await repricerSettled(h);
     const ph = (await call(SELLER, 'GET', `/api/listings/${l.id}/price-history`)).body.data;

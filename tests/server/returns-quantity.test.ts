@@ -38,10 +38,10 @@ interface Line { id: string; quantity: number; returned_quantity: number }
 async function deliveredOrder(sku: string) {
   const v = await mappedVariant(h, sku, 2999, []);
   const id = await inTenant(async (tx) => (await insertOrders(tx, T, [{
-    marketplace: 'ebay', external_order_id: null, customer_name: 'Dana Buyer', status: 'delivered', currency: 'USD', shipping: 5, tax: 2, created_at: new Date(), actor: 'test',
+    marketplace: 'ebay', external_order_id: null, customer_name: 'Dana Buyer', status: 'delivered', currency: 'USD', shipping_cents: 500, tax_cents: 200, created_at: new Date(), actor: 'test',
     items: [
-      { sku, title: sku, quantity: 2, unit_price: 29.99, product_id: v.product_id, variant_id: v.variant_id },
-      { sku: `${sku}-B`, title: `${sku} B`, quantity: 1, unit_price: 10 },
+      { sku, title: sku, quantity: 2, unit_price_cents: 2999, product_id: v.product_id, variant_id: v.variant_id },
+      { sku: `${sku}-B`, title: `${sku} B`, quantity: 1, unit_price_cents: 1000 },
     ],
   }]))[0]);
   const [a, b] = await lines(id);
@@ -194,12 +194,12 @@ describe('a line is returned at most up to its quantity', () => {
     expect((await call('POST', `/api/returns/${rid}/approve`)).status).toBe(200);
     expect((await call('POST', `/api/returns/${rid}/receive`, { condition: 'used' })).status).toBe(200);
     // the order's lines no longer match what was paid (as after an import that changed it)
-    await inTenant((tx) => tx.query('update orders set total = 50 where id = $1', [id]));
+    await inTenant((tx) => tx.query('update orders set total_cents = 5000 where id = $1', [id]));
     const ref = await call('POST', `/api/returns/${rid}/refund`, {});
     expect(ref.status).toBe(409);
     expect(ref.body).toMatchObject({ code: 'refund_exceeds_paid', message: `A refund of $59.98 would bring the refunds of ${id} to $59.98, more than the $50.00 paid` });
     expect((await call('GET', `/api/returns/${rid}`)).body.data).toMatchObject({ status: 'received', refund_cents: null });
-    await inTenant((tx) => tx.query('update orders set total = 66.98 where id = $1', [id]));
+    await inTenant((tx) => tx.query('update orders set total_cents = 6698 where id = $1', [id]));
     expect((await call('POST', `/api/returns/${rid}/refund`, {})).status).toBe(200);
   });
 

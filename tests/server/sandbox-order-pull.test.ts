@@ -55,10 +55,10 @@ describe('sandbox order pull', () => {
     const N = 4_500;
     const m = await h.db.transaction(async (tx) => {
       const p = (await tx.query<{ id: string }>(
-        `insert into products (tenant_id, handle, title, sku, price, stock, weight) values ($1, 'backlog-item', 'Backlog item', 'BACKLOG-1', 30, 100, 400) returning id`, [T],
+        `insert into products (tenant_id, handle, title, sku, price_cents, stock, weight) values ($1, 'backlog-item', 'Backlog item', 'BACKLOG-1', 3000, 100, 400) returning id`, [T],
       )).rows[0].id;
       const v = (await tx.query<{ id: string }>(
-        `insert into product_variants (tenant_id, product_id, sku, price, cost, stock, weight) values ($1, $2, 'BACKLOG-1', 30, 10, 100, 400) returning id`, [T, p],
+        `insert into product_variants (tenant_id, product_id, sku, price_cents, cost_cents, stock, weight) values ($1, $2, 'BACKLOG-1', 3000, 1000, 100, 400) returning id`, [T, p],
       )).rows[0].id;
       const acc = (await tx.query<{ id: string }>(
         `insert into marketplace_accounts (tenant_id, kind, name, mode, status, sandbox_order_rate) values ($1, 'walmart', 'Backlog', 'sandbox', 'connected', 0) returning id`, [T],

@@ -13,7 +13,7 @@ import { idParams, mappingListQuery, productParams, supplierOrderBody, type Supp
 
 const COLS = `ps.id, ps.product_id, p.title as product_title, ps.variant_id, v.sku as variant_sku,
   nullif(concat_ws(' / ', v.option1_value, v.option2_value, v.option3_value), '') as variant_label,
-  ps.supplier_id, s.name as supplier_name, ps.supplier_sku, round(ps.supplier_cost * 100)::bigint as cost_cents, ps.shipping_cents,
+  ps.supplier_id, s.name as supplier_name, ps.supplier_sku, ps.supplier_cost_cents as cost_cents, ps.shipping_cents,
   ps.supplier_stock, ps.handling_days, coalesce(ps.ship_from, s.country) as ship_from, ps.countries_served, ps.priority`;
 const FROM = `product_suppliers ps join products p on p.id = ps.product_id join suppliers s on s.id = ps.supplier_id
   left join product_variants v on v.id = ps.variant_id`;
@@ -28,7 +28,7 @@ function mapRow(r: Record<string, unknown>): SupplierMapping {
   };
 }
 
-const SORTS = { product: 'p.title', priority: 'ps.priority', cost: 'ps.supplier_cost' } as const;
+const SORTS = { product: 'p.title', priority: 'ps.priority', cost: 'ps.supplier_cost_cents' } as const;
 
 async function productSuppliers(tx: Tx, tenantId: string, productId: string) {
   const { rows } = await tx.query<Record<string, unknown>>(

@@ -38,7 +38,7 @@ export function queueRoutes(api: Api) {
       if (query.search) { params.push(`%${query.search}%`); where.push(`(o.id ilike $${params.length} or o.customer_name ilike $${params.length})`); }
       params.push(query.limit, query.offset);
       const { rows } = await tx.query<Record<string, unknown>>(
-        `select o.id, o.marketplace, o.customer_name, o.status, o.hold_reason, o.held_at, o.items_count, round(o.total * 100)::bigint as total_cents,
+        `select o.id, o.marketplace, o.customer_name, o.status, o.hold_reason, o.held_at, o.items_count, o.total_cents,
                 o.ship_to_country, to_char(o.promised_by, 'YYYY-MM-DD') as promised_by, o.created_at, count(*) over () as _total
            from orders o where ${where.join(' and ')}
           order by (o.hold_reason is not null) desc, o.${query.sort} ${query.order} nulls last, o.id

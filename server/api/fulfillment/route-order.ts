@@ -90,13 +90,13 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   const triedOf = groupBy(prior.filter((r) => r.status === 'rejected' || r.status === 'cancelled'), (r) => r.order_id);
   const live = new Set(prior.filter((r) => ['placed', 'confirmed', 'shipped'].includes(r.status)).flatMap((r) => r.items));
   const itemsOf = groupBy((await tx.query<ItemRow>(
-    `select order_id, id::text, sku, quantity, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
+    `select order_id, id::text, sku, quantity, unit_price_cents, product_id, variant_id
        from order_items where tenant_id = $1 and order_id = any($2::text[]) order by order_id, order_items.id`,
     [tenantId, goIds],
   )).rows.filter((r) => !live.has(r.id)).map((r) => ({ ...r, quantity: Number(r.quantity), unit_price_cents: Number(r.unit_price_cents) })), (r) => r.order_id);
   const products = [...new Set([...itemsOf.values()].flat().flatMap((i) => (i.variant_id && i.product_id ? [i.product_id] : [])))];
   const optionsOf = groupBy(products.length === 0 ? [] : (await tx.query<OptionRow>(
-    `select ps.product_id, ps.variant_id, ps.supplier_id, s.name, ps.supplier_sku, round(coalesce(ps.supplier_cost, 0) * 100)::int as cost_cents, ps.shipping_cents,
+    `select ps.product_id, ps.variant_id, ps.supplier_id, s.name, ps.supplier_sku, coalesce(ps.supplier_cost_cents, 0) as cost_cents, ps.shipping_cents,
             ps.supplier_stock, ps.handling_days, coalesce(ps.ship_from, s.country, 'US') as ship_from, ps.countries_served, ps.priority, s.score
        from product_suppliers ps join suppliers s on s.id = ps.supplier_id
       where ps.tenant_id = $1 and ps.product_id = any($2::uuid[])`,

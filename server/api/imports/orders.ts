@@ -5,7 +5,7 @@
  * in batches of CREATE_BATCH, so a job reports progress between them.
  */
 import type { Tx } from '../../db';
-import { orderTotals } from '../../domain/fees';
+import { orderTotalsCents } from '../../domain/fees';
 import type { Marketplace } from '../../../contract/orders';
 import { parseAmazonOrders, parseEbayOrders, type ImportedOrder } from '../../domain/marketplace-orders-csv';
 import { insertOrders } from '../orders/insert';
@@ -62,18 +62,18 @@ async function write(
   for (const o of orders.filter((x) => idOf.has(x.external_order_id))) {
     const id = idOf.get(o.external_order_id)!;
     const items = itemsOf(o);
-    const totals = orderTotals(marketplace, items, o.shipping, o.tax);
+    const totals = orderTotalsCents(marketplace, items, o.shipping_cents, o.tax_cents);
     await tx.query('delete from order_items where tenant_id = $1 and order_id = $2', [t, id]);
     await tx.query(
-      `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price)
-       select $1, $2, u.p, u.v, u.s, u.t, u.q, u.pr from unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::numeric[]) as u(p, v, s, t, q, pr)`,
-      [t, id, items.map((i) => i.product_id ?? null), items.map((i) => i.variant_id ?? null), items.map((i) => i.sku), items.map((i) => i.title), items.map((i) => i.quantity), items.map((i) => i.unit_price)],
+      `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents)
+       select $1, $2, u.p, u.v, u.s, u.t, u.q, u.pr from unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::int8[]) as u(p, v, s, t, q, pr)`,
+      [t, id, items.map((i) => i.product_id ?? null), items.map((i) => i.variant_id ?? null), items.map((i) => i.sku), items.map((i) => i.title), items.map((i) => i.quantity), items.map((i) => i.unit_price_cents)],
     );
     await tx.query(
-      `update orders set customer_name = coalesce($3, customer_name), subtotal = $4, shipping = $5, tax = $6, fees = $7, total = $8, currency = $9,
+      `update orders set customer_name = coalesce($3, customer_name), subtotal_cents = $4, shipping_cents = $5, tax_cents = $6, fees_cents = $7, total_cents = $8, currency = $9,
               items_count = $10, skus = $11, updated_at = now()
         where tenant_id = $1 and id = $2`,
-      [t, id, o.customer_name, totals.subtotal, totals.shipping, totals.tax, totals.fees, totals.total, o.currency,
+      [t, id, o.customer_name, totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.fees_cents, totals.total_cents, o.currency,
         items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' ')],
     );
     await w.emit('orders.updated', { id, marketplace, external_order_id: o.external_order_id, source: `${marketplace}_import` });

@@ -10,6 +10,7 @@ import { parseShopifyProducts, type ShopifyProduct } from '../../domain/shopify-
 import { updateProduct } from '../products/write';
 import type { VariantInput } from '../../../contract/products';
 import type { Importer, ImportPlan, WriteCtx } from './importer';
+import { toCents, toCentsOrNull } from '../../../contract/money';
 
 /** New products per insert statement. */
 const CREATE_BATCH = 500;
@@ -22,19 +23,22 @@ function variantsOf(p: ShopifyProduct): VariantInput[] {
   }));
 }
 
-/** Products and their variants, as createProduct would write them (stock = sum, price = lowest variant price). */
+/**
+ * Products and their variants, as createProduct would write them (stock = sum, price = lowest variant
+ * price); the file's dollars stored in cents (docs/commerce.md "Money").
+ */
 async function createBatch(tx: Tx, tenantId: string, products: ShopifyProduct[]): Promise<Map<string, string>> {
   const { rows } = await tx.query<{ id: string; handle: string }>(
-    `insert into products (tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price, cost, stock, weight)
+    `insert into products (tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price_cents, cost_cents, stock, weight)
      select $1, u.handle, u.title, u.sku, u.status, u.description, u.vendor, u.product_type, u.tags, u.price, u.cost, u.stock, u.weight
-       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::numeric[],
-                   $11::numeric[], $12::int[], $13::numeric[])
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[],
+                   $11::int8[], $12::int[], $13::numeric[])
          as u(handle, title, sku, status, description, vendor, product_type, tags, price, cost, stock, weight)
      returning id, handle`,
     [
       tenantId, products.map((p) => p.handle), products.map((p) => p.title), products.map((p) => p.sku), products.map((p) => p.status),
       products.map((p) => p.description), products.map((p) => p.vendor), products.map((p) => p.product_type), products.map((p) => p.tags),
-      products.map((p) => Math.min(...p.variants.map((v) => v.price))), products.map((p) => p.variants[0].cost),
+      products.map((p) => Math.min(...p.variants.map((v) => toCents(v.price)))), products.map((p) => toCentsOrNull(p.variants[0].cost)),
       products.map((p) => p.variants.reduce((s, v) => s + v.stock, 0)), products.map((p) => p.variants[0].weight),
     ],
   );
@@ -43,14 +47,15 @@ async function createBatch(tx: Tx, tenantId: string, products: ShopifyProduct[])
   const col = <K extends keyof (typeof vs)[number]>(k: K) => vs.map((v) => v[k] ?? null);
   await tx.query(
     `insert into product_variants (tenant_id, product_id, position, option1_name, option1_value, option2_name, option2_value,
-       option3_name, option3_value, sku, price, compare_at_price, cost, stock, weight)
+       option3_name, option3_value, sku, price_cents, compare_at_price_cents, cost_cents, stock, weight)
      select $1, u.p, u.pos, u.o1n, u.o1v, u.o2n, u.o2v, u.o3n, u.o3v, u.sku, u.price, u.cap, u.cost, u.stock, u.weight
        from unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                   $11::numeric[], $12::numeric[], $13::numeric[], $14::int[], $15::numeric[])
+                   $11::int8[], $12::int8[], $13::int8[], $14::int[], $15::numeric[])
          as u(p, pos, o1n, o1v, o2n, o2v, o3n, o3v, sku, price, cap, cost, stock, weight)`,
     [
       tenantId, col('product_id'), col('position'), col('option1_name'), col('option1_value'), col('option2_name'), col('option2_value'),
-      col('option3_name'), col('option3_value'), col('sku'), col('price'), col('compare_at_price'), col('cost'), col('stock'), col('weight'),
+      col('option3_name'), col('option3_value'), col('sku'), vs.map((v) => toCents(v.price)), vs.map((v) => toCentsOrNull(v.compare_at_price)),
+      vs.map((v) => toCentsOrNull(v.cost)), col('stock'), col('weight'),
     ],
   );
   return idOf;

@@ -89,21 +89,33 @@ export interface Page<R> {
   json?: string;
 }
 
-/** How a field reads in an API answer: as stored, or a timestamp written like Date#toISOString. */
-export type JsonField = readonly [name: string, sql: string, kind?: 'ts'];
+/**
+ * How a field reads in an API answer: as stored, a timestamp written like Date#toISOString, or an
+ * amount stored in integer cents and answered in dollars (`cents`, docs/commerce.md "Money").
+ */
+export type JsonField = readonly [name: string, sql: string, kind?: 'ts' | 'cents'];
 
 /**
  * One row's JSON object as a select list (`PageRequest.json`): each field under its name,
- * timestamps through `api_ts` (0008_api_json.sql). The page turns the row into JSON whole
+ * timestamps through `api_ts` (0008_api_json.sql), cents through `api_dollars` (0028_money_cents.sql,
+ * exact: the numeric quotient, written with two decimals). The page turns the row into JSON whole
  * (`json_agg` of a record), a third cheaper than `json_build_object` with the names as arguments.
  */
 export function jsonFields(fields: readonly JsonField[]): string {
-  return fields.map(([name, sql, kind]) => `${kind === 'ts' ? `api_ts(${sql})` : sql} as "${name}"`).join(', ');
+  return fields.map(([name, sql, kind]) => `${kind === 'ts' ? `api_ts(${sql})` : kind === 'cents' ? `api_dollars(${sql})` : sql} as "${name}"`).join(', ');
 }
 
-/** The same fields as a plain select list (detail views, exports). */
+/**
+ * The same fields as a plain select list (detail views, exports); an amount in cents stays in cents
+ * under `<name>_cents`, for the domain's row mapper to answer in dollars.
+ */
 export function selectFields(fields: readonly JsonField[]): string {
-  return fields.map(([name, sql]) => (sql.endsWith(`.${name}`) ? sql : `${sql} as ${name}`)).join(', ');
+  return fields
+    .map(([field, sql, kind]) => {
+      const name = kind === 'cents' ? `${field}_cents` : field;
+      return sql.endsWith(`.${name}`) ? sql : `${sql} as ${name}`;
+    })
+    .join(', ');
 }
 
 /** A list query's paging fields, as every list's query schema spells them (contract/api.ts `listQuery`). */

@@ -15,6 +15,7 @@ import {
   type QuantityRule,
 } from '../../../contract/listings';
 import { applyChanges, currentListings } from './write';
+import { addPercent } from '../../../contract/money';
 
 type Result = { id: string; ok: boolean; error?: { code: string; message: string } };
 
@@ -41,7 +42,7 @@ export async function bulkAction(tx: Tx, tenantId: string, b: ListingBulkActionB
       status = b.action === 'activate' ? 'active' : b.action === 'pause' ? 'paused' : 'ended';
       message = `Bulk: status ${cur.status} → ${status}`;
     } else if (b.action === 'change_price') {
-      price = b.price_cents ?? Math.max(0, Math.round(cur.price_cents * (1 + (b.price_delta_pct ?? 0) / 100)));
+      price = b.price_cents ?? addPercent(cur.price_cents, b.price_delta_pct ?? 0);
       if (cur.cost_cents != null && price < cur.cost_cents && !b.confirm_below_cost) {
         results.push({ id, ok: false, error: { code: 'below_cost', message: 'Price is below cost; confirm to list at a loss' } });
         continue;
@@ -64,7 +65,7 @@ interface Plan { marketplace_id: string; variant_id: string; product_id: string;
 export async function planBulkCreate(tx: Tx, tenantId: string, b: ListingBulkCreate): Promise<{ plans: Plan[]; skipped: number; total: number }> {
   const accounts = await tx.query<{ id: string }>('select id from marketplace_accounts where tenant_id = $1 and id = any($2::uuid[])', [tenantId, b.marketplace_ids]);
   const variants = await tx.query<{ id: string; product_id: string; sku: string; title: string; price_cents: number; stock: number }>(
-    `select v.id, v.product_id, v.sku, p.title, round(v.price * 100)::int as price_cents, v.stock
+    `select v.id, v.product_id, v.sku, p.title, v.price_cents, v.stock
        from product_variants v join products p on p.id = v.product_id
       where v.tenant_id = $1 and (v.id = any($2::uuid[]) or v.product_id = any($3::uuid[])) order by v.product_id, v.position, v.id`,
     [tenantId, b.variant_ids, b.product_ids],
@@ -84,7 +85,7 @@ export async function planBulkCreate(tx: Tx, tenantId: string, b: ListingBulkCre
       }
       plans.push({
         marketplace_id: a.id, variant_id: v.id, product_id: v.product_id, sku: v.sku, title: v.title, stock: Number(v.stock),
-        price_cents: Math.max(0, Math.round(Number(v.price_cents) * (1 + b.price_delta_pct / 100))),
+        price_cents: addPercent(Number(v.price_cents), b.price_delta_pct),
       });
     }
   }

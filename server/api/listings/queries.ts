@@ -9,7 +9,7 @@ export const LISTING_FROM = `listings l join marketplace_accounts m on m.id = l.
   join product_variants v on v.id = l.variant_id join products p on p.id = l.product_id`;
 
 export const LISTING_COLUMNS = `l.id, l.marketplace_id, m.name as marketplace_name, m.kind as marketplace_kind, l.product_id, l.variant_id, l.sku,
-  p.title as product_title, l.title, l.price_cents, round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents,
+  p.title as product_title, l.title, l.price_cents, v.map_price_cents, v.cost_cents,
   l.quantity_rule, l.quantity, l.status, l.sync_state, l.feed_message, l.external_id, l.last_pushed_at, l.buy_box_owner, l.buy_box_price_cents,
   l.competitors_count, l.lowest_competitor_cents, l.open_violations, l.offers, v.image_url,
   l.created_at, l.updated_at`;
@@ -77,7 +77,7 @@ const LISTING_FIELDS: readonly JsonField[] = [
 ];
 export const LISTING_LOOKUPS = `
   left join marketplace_accounts m on m.id = l.marketplace_id
-  left join lateral (select round(v.map_price * 100)::int as map_price_cents, round(v.cost * 100)::int as cost_cents, v.image_url
+  left join lateral (select v.map_price_cents, v.cost_cents, v.image_url
                        from product_variants v where v.id = l.variant_id limit 1) v on true
   left join lateral (select p.title from products p where p.id = l.product_id limit 1) p on true`;
 export const LISTING_JSON = jsonFields(LISTING_FIELDS);

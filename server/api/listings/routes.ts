@@ -104,7 +104,7 @@ const listings: ApiModule = (api) => {
       );
       // the new grace applies at once: every listing with a MAP is checked again
       const { rows } = await ctx.tx.query<{ id: string }>(
-        `select l.id from listings l join product_variants v on v.id = l.variant_id where l.tenant_id = $1 and v.map_price is not null`,
+        `select l.id from listings l join product_variants v on v.id = l.variant_id where l.tenant_id = $1 and v.map_price_cents is not null`,
         [ctx.auth.tenantId],
       );
       let opened = 0;

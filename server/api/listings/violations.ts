@@ -39,7 +39,7 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
     buy_box_owner: string | null;
   }>(
     `select l.id, l.marketplace_id, l.variant_id, l.sku, l.status, l.price_cents, l.offers, l.buy_box_owner,
-            round(v.map_price * 100)::int as map_cents
+            v.map_price_cents as map_cents
        from listings l join product_variants v on v.id = l.variant_id
       where l.tenant_id = $1 and l.id = any($2::uuid[])`,
     [tenantId, listingIds],

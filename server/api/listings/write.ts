@@ -16,7 +16,7 @@ export interface VariantRow { id: string; product_id: string; sku: string; title
 
 export async function loadVariants(tx: Tx, tenantId: string, ids: string[]): Promise<VariantRow[]> {
   const { rows } = await tx.query<VariantRow & { price_cents: number }>(
-    `select v.id, v.product_id, v.sku, p.title, round(v.cost * 100)::int as cost_cents, v.stock, round(v.price * 100)::int as price_cents
+    `select v.id, v.product_id, v.sku, p.title, v.cost_cents, v.stock, v.price_cents
        from product_variants v join products p on p.id = v.product_id where v.tenant_id = $1 and v.id = any($2::uuid[])`,
     [tenantId, ids],
   );
@@ -48,7 +48,7 @@ interface CurrentListing { id: string; price_cents: number; status: string; quan
 
 export async function currentListings(tx: Tx, tenantId: string, ids: string[]): Promise<CurrentListing[]> {
   const { rows } = await tx.query<CurrentListing>(
-    `select l.id, l.price_cents, l.status, l.quantity_rule, l.title, round(v.cost * 100)::int as cost_cents, v.stock, l.marketplace_id, l.external_id, l.sku
+    `select l.id, l.price_cents, l.status, l.quantity_rule, l.title, v.cost_cents, v.stock, l.marketplace_id, l.external_id, l.sku
        from listings l join product_variants v on v.id = l.variant_id where l.tenant_id = $1 and l.id = any($2::uuid[]) for update of l`,
     [tenantId, ids],
   );

@@ -98,10 +98,10 @@ async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, conn
           customer_name: o.buyer,
           status: 'pending',
           currency: 'USD',
-          shipping: 0,
-          tax: 0,
+          shipping_cents: 0,
+          tax_cents: 0,
           created_at: o.createdAt,
-          items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price: o.unitPriceCents / 100, product_id: l.product_id, variant_id: l.variant_id }],
+          items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price_cents: o.unitPriceCents, product_id: l.product_id, variant_id: l.variant_id }],
           actor: `sandbox:${account.name}`,
         };
       });

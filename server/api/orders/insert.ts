@@ -3,10 +3,11 @@
  * arrays through unnest(), so thousands of orders cost a handful of statements (first start < 10 s).
  */
 import type { Tx } from '../../db';
-import { orderTotals } from '../../domain/fees';
+import { orderTotalsCents } from '../../domain/fees';
 import { pathTo, type Marketplace, type OrderStatus } from '../../../contract/orders';
 
-export interface NewOrderItem { sku: string; title: string; quantity: number; unit_price: number; product_id?: string | null; variant_id?: string | null }
+/** Amounts in integer cents (docs/commerce.md "Money"). */
+export interface NewOrderItem { sku: string; title: string; quantity: number; unit_price_cents: number; product_id?: string | null; variant_id?: string | null }
 
 export interface NewOrder {
   marketplace: Marketplace;
@@ -14,8 +15,8 @@ export interface NewOrder {
   customer_name: string | null;
   status: OrderStatus;
   currency: string;
-  shipping: number;
-  tax: number;
+  shipping_cents: number;
+  tax_cents: number;
   cancel_reason?: string | null;
   created_at: Date;
   items: NewOrderItem[];
@@ -45,19 +46,19 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
   const h = { order: [] as string[], from: [] as (string | null)[], to: [] as string[], reason: [] as (string | null)[], actor: [] as string[], at: [] as string[] };
   orders.forEach((ord, i) => {
     const id = ids[i];
-    const t = orderTotals(ord.marketplace, ord.items, ord.shipping, ord.tax);
+    const t = orderTotalsCents(ord.marketplace, ord.items, ord.shipping_cents, ord.tax_cents);
     const path = pathTo(ord.status);
     const step = ord.stepMs ?? 6 * 3600_000;
     const last = new Date(ord.created_at.getTime() + (path.length - 1) * step);
     o.id.push(id); o.mp.push(ord.marketplace); o.ext.push(ord.external_order_id); o.cust.push(ord.customer_name); o.status.push(ord.status);
-    o.sub.push(t.subtotal); o.ship.push(t.shipping); o.tax.push(t.tax); o.fees.push(t.fees); o.total.push(t.total); o.cur.push(ord.currency);
+    o.sub.push(t.subtotal_cents); o.ship.push(t.shipping_cents); o.tax.push(t.tax_cents); o.fees.push(t.fees_cents); o.total.push(t.total_cents); o.cur.push(ord.currency);
     o.reason.push(ord.status === 'cancelled' ? ord.cancel_reason ?? 'Cancelled by buyer' : null);
     o.count.push(ord.items.reduce((s, x) => s + x.quantity, 0));
     o.skus.push(ord.items.map((x) => x.sku).join(' '));
     o.created.push(ord.created_at.toISOString()); o.updated.push(last.toISOString());
     for (const x of ord.items) {
       it.order.push(id); it.product.push(x.product_id ?? null); it.variant.push(x.variant_id ?? null); it.sku.push(x.sku);
-      it.title.push(x.title); it.qty.push(x.quantity); it.price.push(x.unit_price);
+      it.title.push(x.title); it.qty.push(x.quantity); it.price.push(x.unit_price_cents);
     }
     path.forEach((to, k) => {
       h.order.push(id); h.from.push(k === 0 ? null : path[k - 1]); h.to.push(to);
@@ -66,18 +67,18 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
     });
   });
   await tx.query(
-    `insert into orders (id, tenant_id, marketplace, external_order_id, customer_name, status, subtotal, shipping, tax, fees, total,
+    `insert into orders (id, tenant_id, marketplace, external_order_id, customer_name, status, subtotal_cents, shipping_cents, tax_cents, fees_cents, total_cents,
        currency, cancel_reason, items_count, skus, created_at, updated_at)
      select u.id, $1, u.mp, u.ext, u.cust, u.status, u.sub, u.ship, u.tax, u.fees, u.total, u.cur, u.reason, u.cnt, u.skus, u.created, u.updated
-       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[],
-                   $11::numeric[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[])
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::int8[],
+                   $11::int8[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[])
          as u(id, mp, ext, cust, status, sub, ship, tax, fees, total, cur, reason, cnt, skus, created, updated)`,
     [tenantId, o.id, o.mp, o.ext, o.cust, o.status, o.sub, o.ship, o.tax, o.fees, o.total, o.cur, o.reason, o.count, o.skus, o.created, o.updated],
   );
   await tx.query(
-    `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price)
+    `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents)
      select $1, u.o, u.p, u.v, u.s, u.t, u.q, u.pr
-       from unnest($2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::numeric[]) as u(o, p, v, s, t, q, pr)`,
+       from unnest($2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::int8[]) as u(o, p, v, s, t, q, pr)`,
     [tenantId, it.order, it.product, it.variant, it.sku, it.title, it.qty, it.price],
   );
   await tx.query(

@@ -1,6 +1,6 @@
 /** Order reads — docs/commerce.md: keyset-paged list with indexed filters, sorts and search (docs/api-conventions.md, docs/product/architecture.md §8). */
 import type { Tx } from '../../db';
-import { num } from '../../domain/numbers';
+import { dollarsOf, num } from '../../domain/numbers';
 import { prefixTsQuery, searchWalk } from '../list-kit/search-query';
 import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import type { OrderListQuery } from '../../../contract/orders';
@@ -9,14 +9,19 @@ import { whereBuilder } from '../list-kit/where-builder';
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
 const SORTS: Record<OrderListQuery['sort'], SortSpec> = {
   created_at: { columns: ['o.created_at', 'o.id'], types: ['timestamptz', 'text'] },
-  total: { columns: ['o.total', 'o.id'], types: ['numeric', 'text'] },
+  total: { columns: ['o.total_cents', 'o.id'], types: ['int8', 'text'] },
   status: { columns: ['o.status', 'o.created_at', 'o.id'], types: ['text', 'timestamptz', 'text'] },
 };
 
-/** An order's fields in every answer: the list's JSON (built by the database) and the detail's row. */
+/**
+ * An order's fields in every answer: the list's JSON (built by the database) and the detail's row.
+ * Amounts are stored in cents and answered in dollars (`cents`: `api_dollars` in the list's SQL,
+ * `mapOrder` for a row — the orders domain's two ends of one boundary, docs/commerce.md "Money").
+ */
 const ORDER_FIELDS: readonly JsonField[] = [
   ['id', 'o.id'], ['marketplace', 'o.marketplace'], ['external_order_id', 'o.external_order_id'], ['customer_name', 'o.customer_name'],
-  ['status', 'o.status'], ['subtotal', 'o.subtotal'], ['shipping', 'o.shipping'], ['tax', 'o.tax'], ['fees', 'o.fees'], ['total', 'o.total'],
+  ['status', 'o.status'], ['subtotal', 'o.subtotal_cents', 'cents'], ['shipping', 'o.shipping_cents', 'cents'], ['tax', 'o.tax_cents', 'cents'],
+  ['fees', 'o.fees_cents', 'cents'], ['total', 'o.total_cents', 'cents'],
   ['currency', 'o.currency'], ['items_count', 'o.items_count'], ['cancel_reason', 'o.cancel_reason'],
   ['created_at', 'o.created_at', 'ts'], ['updated_at', 'o.updated_at', 'ts'],
 ];
@@ -25,14 +30,16 @@ const ORDER_JSON = jsonFields(ORDER_FIELDS);
 
 export type Row = Record<string, unknown>;
 
+/** A row of `ORDER_COLUMNS` as the answer: its amounts from cents to dollars (contract/money.ts). */
 export function mapOrder(r: Row): Row & { subtotal: number; shipping: number; tax: number; fees: number; total: number; items_count: number } {
+  const { subtotal_cents, shipping_cents, tax_cents, fees_cents, total_cents, ...rest } = r;
   return {
-    ...r,
-    subtotal: num(r.subtotal),
-    shipping: num(r.shipping),
-    tax: num(r.tax),
-    fees: num(r.fees),
-    total: num(r.total),
+    ...rest,
+    subtotal: dollarsOf(subtotal_cents),
+    shipping: dollarsOf(shipping_cents),
+    tax: dollarsOf(tax_cents),
+    fees: dollarsOf(fees_cents),
+    total: dollarsOf(total_cents),
     items_count: num(r.items_count),
   };
 }
@@ -81,7 +88,7 @@ export async function getOrder(tx: Tx, tenantId: string, id: string) {
   const { rows } = await tx.query<Row>(`select ${ORDER_COLUMNS} from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
   if (!rows[0]) return null;
   const items = await tx.query<Row>(
-    'select id, product_id, variant_id, sku, title, quantity, unit_price from order_items where tenant_id = $1 and order_id = $2 order by id',
+    'select id, product_id, variant_id, sku, title, quantity, unit_price_cents from order_items where tenant_id = $1 and order_id = $2 order by id',
     [tenantId, rows[0].id],
   );
   const history = await tx.query<Row>(
@@ -90,7 +97,7 @@ export async function getOrder(tx: Tx, tenantId: string, id: string) {
   );
   return {
     ...mapOrder(rows[0]),
-    items: items.rows.map((i) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: num(i.unit_price) })),
+    items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents) })),
     status_history: history.rows,
   };
 }

@@ -12,6 +12,8 @@ import { ORDER_TRANSITIONS, canTransition, type OrderStatus, ordersLive } from '
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from '../../../contract/orders';
 import { getOrder, listOrders, mapOrder } from './queries';
+import { num } from '../../domain/numbers';
+import { centsToDecimal } from '../../../contract/money';
 
 export const ORDER_EXPORT_COLUMNS = [
   'Order ID', 'Marketplace', 'External Order ID', 'Customer Name', 'Status', 'Items', 'Subtotal', 'Shipping', 'Tax', 'Fees',
@@ -77,9 +79,11 @@ const orders: ApiModule = (api) => {
           const skus = new Map(items.rows.map((r) => [r.order_id, r.skus]));
           const rows = page.rows.map((r) => {
             const o = mapOrder(r);
+            // the amounts' dollar text, written from the stored cents (contract/money.ts)
+            const usd = (c: unknown) => centsToDecimal(num(c));
             return [
               o.id, o.marketplace, o.external_order_id ?? '', o.customer_name ?? '', o.status, skus.get(o.id as string) ?? '',
-              o.subtotal.toFixed(2), o.shipping.toFixed(2), o.tax.toFixed(2), o.fees.toFixed(2), o.total.toFixed(2), o.currency,
+              usd(r.subtotal_cents), usd(r.shipping_cents), usd(r.tax_cents), usd(r.fees_cents), usd(r.total_cents), o.currency,
               o.cancel_reason ?? '', new Date(o.created_at as string).toISOString(), new Date(o.updated_at as string).toISOString(),
             ];
           });

@@ -23,7 +23,7 @@ interface AccountFigures { marketplace_id: string; marketplace_name: string; lis
 /** Each account's figures (one account's, when given). */
 async function accountFigures(tx: Tx, tenantId: string, marketplaceId?: string): Promise<AccountFigures[]> {
   const { rows } = await tx.query<{ marketplace_id: string; marketplace_name: string; kind: MarketplaceKind; price_cents: number; cost_cents: number | null; owner: string | null }>(
-    `select m.id as marketplace_id, m.name as marketplace_name, m.kind, l.price_cents, round(v.cost * 100)::int as cost_cents, l.buy_box_owner as owner
+    `select m.id as marketplace_id, m.name as marketplace_name, m.kind, l.price_cents, v.cost_cents, l.buy_box_owner as owner
        from marketplace_accounts m left join listings l on l.marketplace_id = m.id and l.status = 'active'
        left join product_variants v on v.id = l.variant_id
       where m.tenant_id = $1 ${marketplaceId ? 'and m.id = $2' : ''} order by m.name, m.id`,

@@ -64,7 +64,7 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
   // timestamptz as Date) under the names `ListingInputs` gives them: the rows are the inputs, no copy
   const { rows } = await tx.query<ListingInputs>(
     `select l.id, l.marketplace_id, m.kind, m.name as marketplace_name, l.sku, l.title, l.price_cents, l.offers, l.buy_box_owner, l.buy_box_price_cents,
-            round(v.cost * 100)::int as cost_cents, round(v.map_price * 100)::int as map_cents, p.tags, p.supplier_id,
+            v.cost_cents, v.map_price_cents as map_cents, p.tags, p.supplier_id,
             s.last_change_at, s.inputs_hash as last_hash, s.last_scenario, s.pending_proposal_id
        from listings l join marketplace_accounts m on m.id = l.marketplace_id join product_variants v on v.id = l.variant_id
        join products p on p.id = l.product_id left join pricing_listing_state s on ${state.join(' and ')}

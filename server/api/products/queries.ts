@@ -1,6 +1,7 @@
 /** Product reads — docs/commerce.md: filters, sorts and search in SQL on indexes (docs/api-conventions.md). */
 import type { Tx } from '../../db';
-import { num, numOrNull } from '../../domain/numbers';
+import { dollarsOf, dollarsOrNull, num, numOrNull } from '../../domain/numbers';
+import { toCents } from '../../../contract/money';
 import { prefixTsQuery } from '../list-kit/search-query';
 import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import { LOW_STOCK_MAX, type ProductListQuery } from '../../../contract/products';
@@ -9,25 +10,30 @@ import { whereBuilder } from '../list-kit/where-builder';
 const SORTS: Record<ProductListQuery['sort'], SortSpec> = {
   title: { columns: ['p.title', 'p.id'], types: ['text', 'uuid'] },
   sku: { columns: ['p.sku', 'p.id'], types: ['text', 'uuid'] },
-  price: { columns: ['p.price', 'p.id'], types: ['numeric', 'uuid'] },
+  price: { columns: ['p.price_cents', 'p.id'], types: ['int8', 'uuid'] },
   stock: { columns: ['p.stock', 'p.id'], types: ['int4', 'uuid'] },
   updated_at: { columns: ['p.updated_at', 'p.id'], types: ['timestamptz', 'uuid'] },
   created_at: { columns: ['p.created_at', 'p.id'], types: ['timestamptz', 'uuid'] },
 };
 
-const LIST_COLUMNS = `p.id, p.handle, p.title, p.sku, p.status, p.vendor, p.product_type, p.price, p.cost, p.map_price, p.stock,
+const LIST_COLUMNS = `p.id, p.handle, p.title, p.sku, p.status, p.vendor, p.product_type, p.price_cents, p.cost_cents, p.map_price_cents, p.stock,
   p.weight, p.supplier_id, p.created_at, p.updated_at,
   (select s.name from suppliers s where s.id = p.supplier_id) as supplier_name,
   (select count(*)::int from product_variants v where v.product_id = p.id) as variants_count`;
 
 export type Row = Record<string, unknown>;
 
+/**
+ * The products domain's one boundary between stored cents and the wire's dollars (docs/commerce.md
+ * "Money"): a row with `*_cents` columns becomes the answer with `price`, `cost`, `map_price`.
+ */
 export function mapProduct(r: Row): Row & { price: number; cost: number | null; map_price: number | null; stock: number; weight: number | null } {
+  const { price_cents, cost_cents, map_price_cents, ...rest } = r;
   return {
-    ...r,
-    price: num(r.price),
-    cost: numOrNull(r.cost),
-    map_price: numOrNull(r.map_price),
+    ...rest,
+    price: dollarsOf(price_cents),
+    cost: dollarsOrNull(cost_cents),
+    map_price: dollarsOrNull(map_price_cents),
     stock: num(r.stock),
     weight: numOrNull(r.weight),
     ...(r.variants_count !== undefined ? { variants_count: num(r.variants_count) } : {}),
@@ -35,12 +41,13 @@ export function mapProduct(r: Row): Row & { price: number; cost: number | null; 
 }
 
 export function mapVariant(r: Row): Row & { price: number; compare_at_price: number | null; cost: number | null; map_price: number | null; stock: number; weight: number | null } {
+  const { price_cents, compare_at_price_cents, cost_cents, map_price_cents, ...rest } = r;
   return {
-    ...r,
-    price: num(r.price),
-    compare_at_price: numOrNull(r.compare_at_price),
-    cost: numOrNull(r.cost),
-    map_price: numOrNull(r.map_price),
+    ...rest,
+    price: dollarsOf(price_cents),
+    compare_at_price: dollarsOrNull(compare_at_price_cents),
+    cost: dollarsOrNull(cost_cents),
+    map_price: dollarsOrNull(map_price_cents),
     stock: num(r.stock),
     weight: numOrNull(r.weight),
     ...(r.orders_count !== undefined ? { orders_count: num(r.orders_count) } : {}),
@@ -62,8 +69,8 @@ export function productFilters(tenantId: string, q: ProductListQuery): { where: 
   if (q.stock_level === 'out_of_stock') where.push('p.stock <= 0');
   if (q.stock_level === 'low_stock') where.push(`p.stock between 1 and ${LOW_STOCK_MAX}`);
   if (q.stock_level === 'in_stock') where.push(`p.stock > ${LOW_STOCK_MAX}`);
-  if (q.price_min !== undefined) add((ph) => `p.price >= ${ph}`, q.price_min);
-  if (q.price_max !== undefined) add((ph) => `p.price <= ${ph}`, q.price_max);
+  if (q.price_min !== undefined) add((ph) => `p.price_cents >= ${ph}`, toCents(q.price_min));
+  if (q.price_max !== undefined) add((ph) => `p.price_cents <= ${ph}`, toCents(q.price_max));
   if (q.sku) {
     add(
       (ph) => `(upper(p.sku) = upper(${ph}) or exists (select 1 from product_variants v where v.tenant_id = p.tenant_id and v.product_id = p.id and upper(v.sku) = upper(${ph})))`,
@@ -87,8 +94,8 @@ export async function listProducts(tx: Tx, tenantId: string, q: ProductListQuery
 
 export async function getProduct(tx: Tx, tenantId: string, id: string) {
   const { rows } = await tx.query<Row>(
-    `select p.id, p.handle, p.title, p.sku, p.status, p.description, p.vendor, p.product_type, p.tags, p.price, p.cost,
-            p.map_price, p.stock, p.weight, p.supplier_id, p.created_at, p.updated_at,
+    `select p.id, p.handle, p.title, p.sku, p.status, p.description, p.vendor, p.product_type, p.tags, p.price_cents, p.cost_cents,
+            p.map_price_cents, p.stock, p.weight, p.supplier_id, p.created_at, p.updated_at,
             (select s.name from suppliers s where s.id = p.supplier_id) as supplier_name
        from products p where p.tenant_id = $1 and p.id = $2`,
     [tenantId, id],
@@ -97,7 +104,7 @@ export async function getProduct(tx: Tx, tenantId: string, id: string) {
   const variants = await listVariants(tx, tenantId, id);
   const links = await tx.query<Row>(
     `select ps.id, ps.supplier_id, s.name as supplier_name, s.tier as supplier_tier, ps.variant_id, v.sku as variant_sku,
-            ps.supplier_cost, ps.supplier_stock
+            ps.supplier_cost_cents, ps.supplier_stock
        from product_suppliers ps join suppliers s on s.id = ps.supplier_id
        left join product_variants v on v.id = ps.variant_id
       where ps.tenant_id = $1 and ps.product_id = $2 order by s.name, v.sku nulls first`,
@@ -106,13 +113,13 @@ export async function getProduct(tx: Tx, tenantId: string, id: string) {
   const product: Row = {
     ...mapProduct(rows[0]),
     variants,
-    suppliers: links.rows.map((l) => ({ ...l, supplier_cost: numOrNull(l.supplier_cost), supplier_stock: num(l.supplier_stock) })),
+    suppliers: links.rows.map(({ supplier_cost_cents, ...l }) => ({ ...l, supplier_cost: dollarsOrNull(supplier_cost_cents), supplier_stock: num(l.supplier_stock) })),
   };
   return product;
 }
 
 const VARIANT_COLUMNS = `v.id, v.product_id, v.position, v.option1_name, v.option1_value, v.option2_name, v.option2_value, v.option3_name,
-  v.option3_value, v.sku, v.price, v.compare_at_price, v.cost, v.map_price, v.stock, v.weight, v.created_at, v.updated_at,
+  v.option3_value, v.sku, v.price_cents, v.compare_at_price_cents, v.cost_cents, v.map_price_cents, v.stock, v.weight, v.created_at, v.updated_at,
   (select count(distinct oi.order_id)::int from order_items oi where oi.tenant_id = v.tenant_id and oi.variant_id = v.id) as orders_count`;
 
 /** A product's variants; `orders_count` = orders with a line of that variant (the delete confirmation says it). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
-import { num, numOrNull } from '../../domain/numbers';
+import { dollarsOf, dollarsOrNull, num } from '../../domain/numbers';
 import { fetchPage, pageBody } from '../list-kit/paging';
 import { SHOPIFY_COLUMNS, shopifyRows, type ExportProduct } from '../../domain/shopify-products-csv';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
@@ -51,15 +51,15 @@ const products: ApiModule = (api) => {
           const { where, params } = productFilters(auth.tenantId, query);
           const page = await fetchPage<Record<string, unknown>>(tx, {
             from: 'products p',
-            select: 'p.id, p.handle, p.title, p.description, p.vendor, p.product_type, p.tags, p.status, p.sku, p.price, p.cost, p.stock, p.weight',
+            select: 'p.id, p.handle, p.title, p.description, p.vendor, p.product_type, p.tags, p.status, p.sku, p.price_cents, p.cost_cents, p.stock, p.weight',
             where, params,
             sort: { columns: ['p.created_at', 'p.id'], types: ['timestamptz', 'uuid'] },
             order: query.order, limit: EXPORT_PAGE, offset: 0, cursor: cursor ?? undefined, noCount: true,
           });
           const ids = page.rows.map((r) => r.id as string);
           const vs = await tx.query<Record<string, unknown>>(
-            `select product_id, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, sku, price,
-                    compare_at_price, cost, stock, weight
+            `select product_id, option1_name, option1_value, option2_name, option2_value, option3_name, option3_value, sku, price_cents,
+                    compare_at_price_cents, cost_cents, stock, weight
                from product_variants where tenant_id = $1 and product_id = any($2::uuid[]) order by product_id, position, sku`,
             [auth.tenantId, ids],
           );
@@ -108,11 +108,11 @@ const products: ApiModule = (api) => {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'v.product_id');
       const { rows } = await tx.query<Record<string, unknown>>(
         `select count(distinct v.product_id)::int as products, count(*)::int as variants, coalesce(sum(v.stock), 0)::int8 as total_stock,
-                min(v.price) as price_min, max(v.price) as price_max, round(avg(v.price), 2) as price_avg,
+                min(v.price_cents) as price_min_cents, max(v.price_cents) as price_max_cents, round(avg(v.price_cents)) as price_avg_cents,
                 count(*) filter (where v.stock <= 0)::int as out_of_stock,
                 count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX})::int as low_stock,
                 count(*) filter (where v.stock > ${LOW_STOCK_MAX})::int as in_stock,
-                coalesce(sum(v.stock * coalesce(v.cost, 0)), 0) as inventory_cost
+                coalesce(sum(v.stock * coalesce(v.cost_cents, 0)), 0) as inventory_cost_cents
            from product_variants v where v.tenant_id = $1${scope}`,
         params,
       );
@@ -120,9 +120,9 @@ const products: ApiModule = (api) => {
       return one({
         product_id: query.product_id ?? null,
         products: num(r.products), variants: num(r.variants), total_stock: num(r.total_stock),
-        price_min: numOrNull(r.price_min), price_max: numOrNull(r.price_max), price_avg: numOrNull(r.price_avg),
+        price_min: dollarsOrNull(r.price_min_cents), price_max: dollarsOrNull(r.price_max_cents), price_avg: dollarsOrNull(r.price_avg_cents),
         out_of_stock: num(r.out_of_stock), low_stock: num(r.low_stock), in_stock: num(r.in_stock),
-        inventory_cost: num(r.inventory_cost),
+        inventory_cost: dollarsOf(r.inventory_cost_cents),
       });
     },
   });

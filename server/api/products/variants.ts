@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../errors';
 import { BELOW_MAP_MESSAGE, priceAtLeastMap, type VariantCreate, type VariantUpdate } from '../../../contract/product-variants';
 import { getVariant, type Row } from './queries';
 import { rollUpVariants } from './write';
+import { toCentsOrNull } from '../../../contract/money';
 
 export const variantSkuTaken = (sku: string) =>
   new HttpError(409, 'sku_taken', `SKU ${sku} is already used by another variant`, [{ field: 'sku', message: 'SKU already in use', code: 'sku_taken' }]);
@@ -16,6 +17,10 @@ const COLUMNS = [
   'position', 'option1_name', 'option1_value', 'option2_name', 'option2_value', 'option3_name', 'option3_value', 'sku', 'price',
   'compare_at_price', 'cost', 'map_price', 'stock', 'weight',
 ] as const;
+/** Amounts arrive in dollars and are stored in cents (docs/commerce.md "Money"). */
+const MONEY = new Set<string>(['price', 'compare_at_price', 'cost', 'map_price']);
+const column = (c: (typeof COLUMNS)[number]) => (MONEY.has(c) ? `${c}_cents` : c);
+const stored = (c: (typeof COLUMNS)[number], v: unknown) => (MONEY.has(c) ? toCentsOrNull(v as number | null | undefined) : v);
 
 /** The product, locked for this command: concurrent variant writes on one product roll up in turn. */
 export async function lockProduct(tx: Tx, tenantId: string, productId: string): Promise<{ id: string; sku: string }> {
@@ -44,10 +49,10 @@ export async function createVariant(tx: Tx, tenantId: string, productId: string,
   const position =
     v.position ??
     Number((await tx.query<{ next: number }>('select coalesce(max(position), 0) + 1 as next from product_variants where tenant_id = $1 and product_id = $2', [tenantId, productId])).rows[0].next);
-  const values = COLUMNS.map((c) => (c === 'position' ? position : (v[c] ?? null)));
+  const values = COLUMNS.map((c) => (c === 'position' ? position : stored(c, v[c] ?? null)));
   const { rows } = await mapUniqueViolation(v.sku, () =>
     tx.query<{ id: string }>(
-      `insert into product_variants (tenant_id, product_id, ${COLUMNS.join(', ')})
+      `insert into product_variants (tenant_id, product_id, ${COLUMNS.map(column).join(', ')})
        values ($1, $2, ${COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}) returning id`,
       [tenantId, productId, ...values],
     ),
@@ -68,8 +73,8 @@ export async function updateVariant(tx: Tx, tenantId: string, productId: string,
   const params: unknown[] = [tenantId, before.id];
   for (const c of COLUMNS) {
     if (change[c] === undefined) continue;
-    params.push(change[c]);
-    sets.push(`${c} = $${params.length}`);
+    params.push(stored(c, change[c]));
+    sets.push(`${column(c)} = $${params.length}`);
   }
   await mapUniqueViolation(change.sku, () =>
     tx.query(`update product_variants set ${[...sets, 'updated_at = now()'].join(', ')} where tenant_id = $1 and id = $2`, params),

@@ -8,6 +8,7 @@ import { HttpError, badRequest } from '../errors';
 import type { ProductCreate, ProductUpdate, VariantInput } from '../../../contract/products';
 import type { z } from 'zod';
 import type { supplierLinkInput } from '../../../contract/products';
+import { toCents, toCentsOrNull } from '../../../contract/money';
 
 type SupplierLink = z.infer<typeof supplierLinkInput>;
 
@@ -59,14 +60,14 @@ export async function replaceVariants(tx: Tx, tenantId: string, productId: strin
     const match = (v.id && byId.get(v.id)) || bySku.get(v.sku.toUpperCase());
     const values = [
       v.position ?? i + 1, v.option1_name ?? null, v.option1_value ?? null, v.option2_name ?? null, v.option2_value ?? null,
-      v.option3_name ?? null, v.option3_value ?? null, v.sku, v.price, v.compare_at_price ?? null, v.cost ?? null,
-      v.map_price ?? null, v.stock, v.weight ?? null,
+      v.option3_name ?? null, v.option3_value ?? null, v.sku, toCents(v.price), toCentsOrNull(v.compare_at_price), toCentsOrNull(v.cost),
+      toCentsOrNull(v.map_price), v.stock, v.weight ?? null,
     ];
     if (match) {
       kept.add(match.id);
       await tx.query(
         `update product_variants set position = $3, option1_name = $4, option1_value = $5, option2_name = $6, option2_value = $7,
-           option3_name = $8, option3_value = $9, sku = $10, price = $11, compare_at_price = $12, cost = $13, map_price = $14,
+           option3_name = $8, option3_value = $9, sku = $10, price_cents = $11, compare_at_price_cents = $12, cost_cents = $13, map_price_cents = $14,
            stock = $15, weight = $16, updated_at = now()
          where tenant_id = $1 and id = $2`,
         [tenantId, match.id, ...values],
@@ -74,7 +75,7 @@ export async function replaceVariants(tx: Tx, tenantId: string, productId: strin
     } else {
       await tx.query(
         `insert into product_variants (tenant_id, product_id, position, option1_name, option1_value, option2_name, option2_value,
-           option3_name, option3_value, sku, price, compare_at_price, cost, map_price, stock, weight)
+           option3_name, option3_value, sku, price_cents, compare_at_price_cents, cost_cents, map_price_cents, stock, weight)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [tenantId, productId, ...values],
       );
@@ -88,9 +89,9 @@ export async function replaceVariants(tx: Tx, tenantId: string, productId: strin
 /** Keeps the product's stock (sum) and price (lowest) in step with its variants. */
 export async function rollUpVariants(tx: Tx, tenantId: string, productId: string): Promise<void> {
   await tx.query(
-    `update products p set stock = v.stock, price = v.price, updated_at = now()
-       from (select sum(stock)::int as stock, min(price) as price from product_variants where tenant_id = $1 and product_id = $2) v
-      where p.tenant_id = $1 and p.id = $2 and v.price is not null`,
+    `update products p set stock = v.stock, price_cents = v.price_cents, updated_at = now()
+       from (select sum(stock)::int as stock, min(price_cents) as price_cents from product_variants where tenant_id = $1 and product_id = $2) v
+      where p.tenant_id = $1 and p.id = $2 and v.price_cents is not null`,
     [tenantId, productId],
   );
 }
@@ -106,9 +107,9 @@ async function replaceSupplierLinks(tx: Tx, tenantId: string, productId: string,
       variantId = v.rows[0].id;
     }
     await tx.query(
-      `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost, supplier_stock)
+      `insert into product_suppliers (tenant_id, product_id, variant_id, supplier_id, supplier_cost_cents, supplier_stock)
        values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-      [tenantId, productId, variantId, l.supplier_id, l.supplier_cost ?? null, l.supplier_stock],
+      [tenantId, productId, variantId, l.supplier_id, toCentsOrNull(l.supplier_cost), l.supplier_stock],
     );
   }
 }
@@ -118,12 +119,12 @@ export async function createProduct(tx: Tx, tenantId: string, p: ProductCreate):
   await assertProductKeysFree(tx, tenantId, p.sku, handle, null);
   if (p.supplier_id) await assertSuppliersExist(tx, tenantId, [p.supplier_id]);
   const { rows } = await tx.query<{ id: string }>(
-    `insert into products (tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price, cost, map_price,
+    `insert into products (tenant_id, handle, title, sku, status, description, vendor, product_type, tags, price_cents, cost_cents, map_price_cents,
        stock, weight, supplier_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
     [
       tenantId, handle, p.title, p.sku, p.status, p.description ?? null, p.vendor ?? null, p.product_type ?? null, p.tags ?? null,
-      p.price ?? 0, p.cost ?? null, p.map_price ?? null, p.stock, p.weight ?? null, p.supplier_id ?? null,
+      toCents(p.price ?? 0), toCentsOrNull(p.cost), toCentsOrNull(p.map_price), p.stock, p.weight ?? null, p.supplier_id ?? null,
     ],
   );
   const id = rows[0].id;
@@ -143,8 +144,10 @@ export async function updateProduct(tx: Tx, tenantId: string, id: string, p: Pro
   const params: unknown[] = [tenantId, id];
   for (const k of UPDATABLE) {
     if (p[k] === undefined) continue;
-    params.push(p[k]);
-    sets.push(`${k} = $${params.length}`);
+    // amounts arrive in dollars and are stored in cents (docs/commerce.md "Money")
+    const money = k === 'price' || k === 'cost' || k === 'map_price';
+    params.push(money ? toCentsOrNull(p[k] as number | null) : p[k]);
+    sets.push(`${money ? `${k}_cents` : k} = $${params.length}`);
   }
   await tx.query(`update products set ${[...sets, 'updated_at = now()'].join(', ')} where tenant_id = $1 and id = $2`, params);
   if (p.variants) await replaceVariants(tx, tenantId, id, p.variants);

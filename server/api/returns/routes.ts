@@ -33,7 +33,7 @@ interface OrderLine { id: string; sku: string; title: string; quantity: number; 
 
 async function orderLines(tx: Tx, tenantId: string, orderId: string): Promise<OrderLine[]> {
   const { rows } = await tx.query<OrderLine>(
-    `select id::text, sku, title, quantity, returned_quantity as returned, round(unit_price * 100)::int as unit_price_cents, product_id, variant_id
+    `select id::text, sku, title, quantity, returned_quantity as returned, unit_price_cents, product_id, variant_id
        from order_items where tenant_id = $1 and order_id = $2 order by order_items.id`,
     [tenantId, orderId],
   );
@@ -136,7 +136,7 @@ async function markReturned(ctx: Ctx<{ id: string }, unknown, unknown>, orderId:
  * refunds of one order take turns, in case its lines changed (an order imported again).
  */
 async function assertRefundCovered(tx: Tx, tenantId: string, r: Rma, refund: number) {
-  const paid = Number((await tx.query<{ paid: string }>('select round(total * 100)::bigint as paid from orders where tenant_id = $1 and id = $2 for update', [tenantId, r.order_id])).rows[0].paid);
+  const paid = Number((await tx.query<{ paid: string }>('select total_cents as paid from orders where tenant_id = $1 and id = $2 for update', [tenantId, r.order_id])).rows[0].paid);
   const done = Number((await tx.query<{ done: string }>('select coalesce(sum(refund_cents), 0)::bigint as done from returns where tenant_id = $1 and order_id = $2 and id <> $3', [tenantId, r.order_id, r.id])).rows[0].done);
   if (done + refund > paid) {
     const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
@@ -157,8 +157,8 @@ async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund'
     // the replacement is a new order from the same marketplace, routed by the automation as usual
     const o = (await ctx.tx.query<{ marketplace: Marketplace; customer_name: string | null; ship_to_country: string; ship_to: unknown }>('select marketplace, customer_name, ship_to_country, ship_to from orders where id = $1', [r.order_id])).rows[0];
     const [newId] = await insertOrders(ctx.tx, ctx.auth.tenantId, [{
-      marketplace: o.marketplace, external_order_id: null, customer_name: o.customer_name, status: 'pending', currency: 'USD', shipping: 0, tax: 0, created_at: new Date(),
-      actor: ctx.auth.email, items: r.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unit_price: 0, product_id: i.product_id, variant_id: i.variant_id })),
+      marketplace: o.marketplace, external_order_id: null, customer_name: o.customer_name, status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0, created_at: new Date(),
+      actor: ctx.auth.email, items: r.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unit_price_cents: 0, product_id: i.product_id, variant_id: i.variant_id })),
     }]);
     await ctx.tx.query('update orders set ship_to_country = $2, ship_to = $3 where id = $1', [newId, o.ship_to_country, o.ship_to === null ? null : JSON.stringify(o.ship_to)]);
     await ctx.emit('orders.created', { id: newId, marketplace: o.marketplace, source: 'replacement', replaces: r.order_id });

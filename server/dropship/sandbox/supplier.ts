@@ -25,13 +25,13 @@ interface AnswerRow { purchase_order_id: string; quantity: number; unit_cost_cen
 export async function supplierAnswers(tx: Tx, pos: readonly { id: string; number: string; supplier_id: string }[]): Promise<Map<string, SupplierAnswer>> {
   if (pos.length === 0) return new Map();
   const { rows } = await tx.query<AnswerRow>(
-    `select i.purchase_order_id, i.quantity, i.unit_cost_cents, ps.supplier_stock as stock, round(ps.supplier_cost * 100)::int as cost_cents
+    `select i.purchase_order_id, i.quantity, i.unit_cost_cents, ps.supplier_stock as stock, ps.supplier_cost_cents as cost_cents
        from purchase_order_items i
        join purchase_orders po on po.id = i.purchase_order_id
        join order_items oi on oi.id = i.order_item_id
        -- the variant's own mapping, else the product-level link that covers every variant (as the router reads them)
        left join lateral (
-         select m.supplier_stock, m.supplier_cost from product_suppliers m
+         select m.supplier_stock, m.supplier_cost_cents from product_suppliers m
           where m.supplier_id = po.supplier_id and m.product_id = oi.product_id and (m.variant_id = oi.variant_id or m.variant_id is null)
           order by m.variant_id is null limit 1
        ) ps on true
