@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  add, addCents, allocate, allocateCents, centsToDecimal, centsToDollars, compare, compareCents, equals, format, formatBp, formatCents,
-  fromDecimal, money, multiply, multiplyCents, mulDivRound, parseCents, percent, percentOf, rateToBp, subtract, subtractCents, sum, sumCents, toCents,
+  add, addCents, addPercent, allocate, allocateCents, centsToDecimal, centsToDollars, compare, compareCents, equals, format, formatBp, formatCents,
+  fromDecimal, money, multiply, multiplyCents, mulDivRound, parseCents, percent, percentOf, percentToBp, rateToBp, subtract, subtractCents, sum, sumCents, toCents,
 } from '../../contract/money';
 
 /** Half away from zero of n / d, in BigInt: the reference the module is held to. */
@@ -77,6 +77,20 @@ describe('money: examples', () => {
     expect(rateToBp(0.1325)).toBe(1325);
     expect(rateToBp(0.029)).toBe(290);
     expect(() => rateToBp(0.12345)).toThrow(RangeError);
+  });
+
+  it('moves an amount by a percentage with the one rule, never below zero', () => {
+    expect(percentToBp(12.5)).toBe(1250);
+    expect(percentToBp('-20')).toBe(-2000);
+    expect(percentToBp('12.345')).toBe(1235);
+    expect(percentToBp('x')).toBeNull();
+    expect(addPercent(1999, 10)).toBe(2199); // +199.9 ¢ → +200 ¢
+    expect(addPercent(1000, -12.5)).toBe(875);
+    expect(addPercent(1, 50)).toBe(2); // +0.5 ¢ → +1 ¢
+    expect(addPercent(3, -50)).toBe(1); // −1.5 ¢ → −2 ¢
+    expect(addPercent(500, -100)).toBe(0);
+    expect(addPercent(500, -150)).toBe(0);
+    expect(() => addPercent(500, Number.NaN)).toThrow(RangeError);
   });
 
   it('sums, subtracts, multiplies and compares in checked integers', () => {
