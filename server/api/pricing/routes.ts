@@ -142,6 +142,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/pricing/rules/:id',
+    lock: { table: 'pricing_rules', what: 'Pricing rule' },
     permission: 'write:products',
     params: ruleParams,
     body: ruleUpdate,
@@ -165,6 +166,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'DELETE',
     url: '/pricing/rules/:id',
+    lock: { table: 'pricing_rules', what: 'Pricing rule' },
     permission: 'write:products',
     params: ruleParams,
     async handler(ctx) {
@@ -276,6 +278,7 @@ const pricing: ApiModule = (api) => {
     api.route({
       method: 'POST',
       url: `/pricing/proposals/:id/${action}`,
+      lock: { table: 'price_proposals', what: 'Proposal' },
       permission: 'write:products',
       params: proposalParams,
       body: proposalApprove,
