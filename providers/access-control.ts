@@ -20,7 +20,7 @@ import { getProfile } from './auth/profile-store';
 export { hasPermission, hasAnyPermission, hasAllPermissions } from '../contract/permissions';
 export { meetsRole, hasRole, roleOf, ROLE_LEVEL, ROLE_LABEL } from '../contract/roles';
 
-/** docs/product/errors.md "Access denied". */
+/** docs/product/errors.md "Access Denied". */
 export const ACCESS_DENIED_REASON = 'You do not have permission to access this page';
 
 /** What the decision reads from a page module: its resources' mapping (`contract/modules/<domain>.ts`). */
