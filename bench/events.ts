@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
 import { dropStreams } from './support/nats-streams';
 import { DEMO_TENANT } from '../server/seed/accounts';
-import { appendEvents, newEvent } from '../server/events/outbox';
+import { appendEvents, untypedEvent } from '../server/events/outbox';
 import type { Db } from '../server/db';
 import { newStore, openServer, waitFor } from '../tests/server/events-support';
 import { tokenFor } from '../tests/server/tokens';
@@ -32,7 +32,7 @@ const PER_TX = Number(process.env.PER_TX ?? 500);
 
 /** What a command's ctx.emit calls amount to at commit: its events in one INSERT (server/api/kit.ts). */
 function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
-  return db.transaction((tx) => appendEvents(tx, tenantId, payloads.map((p) => newEvent(subject, p))), { tenantId });
+  return db.transaction((tx) => appendEvents(tx, tenantId, payloads.map((p) => untypedEvent(subject, p))), { tenantId });
 }
 
 const pct = (xs: number[], p: number) => {

@@ -9,7 +9,7 @@
  */
 import { DEMO_TENANT } from '../server/seed/accounts';
 import pg from 'pg';
-import { appendEvent } from '../server/events/outbox';
+import { appendEvent, appendEvents, untypedEvent } from '../server/events/outbox';
 import { maintainTables } from '../server/db/maintenance';
 import { MARKETPLACE_EVENTS } from '../contract/listings';
 import { repricerSettled } from '../tests/server/pricing-support';
@@ -108,8 +108,8 @@ async function main() {
     // the price covers, the variant event reaches the repricer, the decision raises the price, the
     // push consumer sends it through the connector
     const acc = (await callAs(h, 'admin@demo.local', 'POST', '/api/marketplaces', { kind: 'amazon', name: 'Latency', sandbox_order_rate: 0 })).body.data.id;
-    const v = await s.db.transaction(async (tx) => (await tx.query<{ id: string; product_id: string }>(
-      `select v.id, v.product_id from product_variants v where v.tenant_id = $1 and exists (select 1 from product_images i where i.product_id = v.product_id) order by v.id limit 1`, [T])).rows[0], { tenantId: T });
+    const v = await s.db.transaction(async (tx) => (await tx.query<{ id: string; product_id: string; sku: string }>(
+      `select v.id, v.product_id, v.sku from product_variants v where v.tenant_id = $1 and exists (select 1 from product_images i where i.product_id = v.product_id) order by v.id limit 1`, [T])).rows[0], { tenantId: T });
     await s.db.transaction((tx) => tx.query('update product_variants set cost_cents = 1000, map_price_cents = null where id = $1', [v.id]), { tenantId: T });
     const listing = (await callAs(h, 'seller@demo.local', 'POST', '/api/listings', { variant_id: v.id, marketplace_id: acc, price_cents: 2000 })).body.data.id;
     await waitFor(async () => (await callAs(h, 'seller@demo.local', 'GET', `/api/listings/${listing}`)).body.data.sync_state === 'synced', 'first push', 60_000);
@@ -123,7 +123,7 @@ async function main() {
       const t0 = performance.now();
       await s.db.transaction(async (tx) => {
         await tx.query('update product_variants set cost_cents = $2 where id = $1', [v.id, cost * 100]);
-        await appendEvent(tx, T, 'products.variant_updated', { product_id: v.product_id, id: v.id, fields: ['cost'] });
+        await appendEvent(tx, T, 'products.variant_updated', { product_id: v.product_id, id: v.id, sku: v.sku, fields: ['cost'] });
       }, { tenantId: T });
       await waitFor(async () => s.db.transaction(async (tx) => Number((await tx.query<{ n: string }>('select count(*) as n from price_decisions where listing_id = $1 and applied', [listing])).rows[0].n) > before, { tenantId: T }), 'decision', 30_000);
       toDecision.push(performance.now() - t0);
@@ -160,7 +160,8 @@ async function main() {
           `insert into sandbox_offers (tenant_id, marketplace_id, external_id, seller, base_price_cents, price_cents, shipping_cents, rating) values ($1, $2, $3, 'Rival', $4, $4, 0, 95)`,
           [T, acc, rivalListing.external_id, competitor],
         );
-        await appendEvent(tx, T, MARKETPLACE_EVENTS.ticked, { id: acc });
+        // the account's tick without the sandbox advancing it: the consumers read its id only
+        await appendEvents(tx, T, [untypedEvent(MARKETPLACE_EVENTS.ticked, { id: acc })]);
       }, { tenantId: T });
       const decided = (ok: (r: { new_price_cents: number; sync_state: string; price_cents: number }) => boolean) => waitFor(async () => s.db.transaction(async (tx) => {
         const r = await tx.query<{ new_price_cents: number; sync_state: string; price_cents: number }>(

@@ -84,10 +84,48 @@ export type RmaStatus = (typeof RMA_STATUSES)[number];
 export const RMA_ACTIONS = ['approve', 'reject', 'ship', 'receive', 'refund', 'replace'] as const;
 export type RmaAction = (typeof RMA_ACTIONS)[number];
 export const RETURN_REASONS = ['damaged', 'defective', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
 export const RETURN_CONDITIONS = ['new', 'like_new', 'used', 'damaged', 'defective'] as const;
 export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
 export const RESOLUTIONS = ['refund', 'replace'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
+
+/**
+ * The return (RMA) lifecycle (docs/dropshipping.md "Returns"): action → the statuses it applies to
+ * and the one it leads to. The one table the server's commands and the console's buttons read.
+ *
+ *   requested ─approve→ approved ─ship→ in_transit ─receive→ received ─refund→ refunded
+ *       │                  └──────────receive──────────────┘     ├─replace→ replaced
+ *       └─reject→ rejected                                         └─reject→ rejected
+ */
+export const RMA_TRANSITIONS: Record<RmaAction, { from: readonly RmaStatus[]; to: RmaStatus }> = {
+  approve: { from: ['requested'], to: 'approved' },
+  // a received return may still be refused (not what was sold, outside the policy)
+  reject: { from: ['requested', 'received'], to: 'rejected' },
+  // the carrier's first scan of the return label, never a person
+  ship: { from: ['approved'], to: 'in_transit' },
+  // dropped off at the warehouse without a scan counts as received too
+  receive: { from: ['approved', 'in_transit'], to: 'received' },
+  refund: { from: ['received'], to: 'refunded' },
+  replace: { from: ['received'], to: 'replaced' },
+};
+
+export const RMA_FINAL: readonly RmaStatus[] = ['refunded', 'replaced', 'rejected'];
+
+export type RmaStep = { ok: true; to: RmaStatus } | { ok: false; message: string };
+
+/** Where `action` takes a return that is `status`, or why it cannot (the API answers 409 with that message). */
+export function rmaStep(status: RmaStatus, action: RmaAction): RmaStep {
+  const t = RMA_TRANSITIONS[action];
+  if (t.from.includes(status)) return { ok: true, to: t.to };
+  return { ok: false, message: `Cannot ${action} a return that is ${status.replace('_', ' ')} (needs ${t.from.map((s) => s.replace('_', ' ')).join(' or ')})` };
+}
+
+/** Actions open from a status. */
+export const rmaActions = (status: RmaStatus): RmaAction[] => RMA_ACTIONS.filter((a) => RMA_TRANSITIONS[a].from.includes(status));
+
+/** The commands a person gives from the console (all but `ship`, which the carrier does), open from a status. */
+export const rmaCommands = (status: RmaStatus): Exclude<RmaAction, 'ship'>[] => rmaActions(status).filter((a): a is Exclude<RmaAction, 'ship'> => a !== 'ship');
 
 export const returnListQuery = listQuery.extend({
   sort: z.enum(['created_at', 'status']).default('created_at'),

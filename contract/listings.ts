@@ -325,14 +325,16 @@ export const topOffender = z.object({ sku: z.string(), product_id: z.string(), p
 export type TopOffender = z.infer<typeof topOffender>;
 export const topOffendersQuery = z.object({ limit: queryInt(1, 50).default(10) });
 
-/** Event subjects of this domain (contract/events.ts routes `listings.*` and `marketplaces.*`). */
+/**
+ * Event subjects of this domain; their payloads and streams are declared in the event catalogue
+ * (contract/listings-events.ts, contract/marketplaces-events.ts).
+ */
 export const LISTING_EVENTS = {
   changed: 'listings.changed',
   pushed: 'listings.pushed',
   refused: 'listings.refused',
   deleted: 'listings.deleted',
   violationOpened: 'listings.violation_opened',
-  violationResolved: 'listings.violation_resolved',
 } as const;
 export const MARKETPLACE_EVENTS = {
   linked: 'marketplaces.linked',

@@ -309,7 +309,7 @@ export const pricingAgent = z.object({
 });
 export type PricingAgent = z.infer<typeof pricingAgent>;
 
-/** Event subjects of this domain (contract/events.ts routes `pricing.*`). */
+/** Event subjects of this domain; their payloads and stream are declared in the event catalogue (contract/pricing-events.ts). */
 export const PRICING_EVENTS = {
   ruleChanged: 'pricing.rule_changed',
   decided: 'pricing.decided',

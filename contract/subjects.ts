@@ -17,6 +17,17 @@ export function isValidSubject(s: string): boolean {
   return s.length > 0 && s.length <= 200 && s.split('.').every((t) => TOKEN.test(t));
 }
 
+/** Whether `subject` matches `pattern` (the server's filters compile the same rule to a regex, server/events/subjects.ts). */
+export function matchesPattern(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+  }
+  return p.length === s.length;
+}
+
 /** A list filter: a subject prefix (`orders`) or a pattern (`orders.*`). */
 export const subjectFilter = text({ max: 200 }).refine(
   (s) => isValidPattern(s) || /^[A-Za-z0-9_.-]+$/.test(s),

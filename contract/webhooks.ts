@@ -2,10 +2,20 @@
 import { z } from 'zod';
 import { pageQuery } from './api';
 import { text } from './fields';
-import { subjectPattern } from './subjects';
+import { isValidPattern, matchesPattern, subjectPattern } from './subjects';
+import { STREAM_NAMES } from './events';
+import { WEBHOOK_SUBJECTS } from './event-catalogue';
 
 export const webhookParams = z.object({ id: z.uuid() });
-const subjects = z.array(subjectPattern).min(1).max(20);
+
+/** Whether a pattern matches a subject of the event catalogue that webhooks are sent (not `dlq.*`, `webhooks.*`). */
+export const matchesWebhookSubject = (pattern: string) => WEBHOOK_SUBJECTS.some((s) => matchesPattern(pattern, s));
+
+/** A filter must match an event the console sends (a typo such as `order.*` would wait for ever). */
+const webhookPattern = subjectPattern.refine((p) => !isValidPattern(p) || matchesWebhookSubject(p), {
+  message: 'subject filter matches no event a webhook is sent (GET /api/webhooks/subjects lists them)',
+});
+const subjects = z.array(webhookPattern).min(1).max(20);
 const url = text({ max: 2000, min: 1 });
 const description = text({ max: 500, trim: false });
 
@@ -23,6 +33,10 @@ export const webhookUpdate = z.object({
   description: description.optional(),
   active: z.boolean().optional(),
 });
+
+/** A subject an endpoint may subscribe to, from the event catalogue (GET /api/webhooks/subjects). */
+export const webhookSubject = z.object({ subject: z.string(), stream: z.enum(STREAM_NAMES), description: z.string() });
+export type WebhookSubject = z.infer<typeof webhookSubject>;
 
 export const DELIVERY_STATUSES = ['succeeded', 'failed'] as const;
 export const deliveriesQuery = pageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() });

@@ -19,6 +19,7 @@ import { createAuthenticate } from './api/authenticate';
 import { createAuthCache } from './api/auth-cache';
 import { createRateLimit } from './api/rate-limit';
 import { apiModules } from './api/routes';
+import { liveRoutesOf } from './api/module';
 import { route, type RouteDef } from './api/kit';
 import type { Api, Services } from './api/module';
 import { createVerifier } from './auth/jwt';
@@ -26,6 +27,7 @@ import { resolveJwtSecret } from './auth/secret';
 import { registerEmbeddedAuth } from './auth/routes';
 import { attachEventRuntime } from './events/runtime';
 import { consumerRegistry } from './events/consumers';
+import { setLiveRoutes } from './events/live-table';
 import { loggerOptions } from './logging';
 import './api/context';
 // delivery and hardening of every answer (docs/api-conventions.md "Security headers", "Body limits")
@@ -63,6 +65,9 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
     frameworkErrors,
     clientErrorHandler,
   });
+  // the outbox's live routing table from the modules' live rows (docs/events.md "Live routing"): handed
+  // down from here, so nothing the routes import leads back to the module list
+  setLiveRoutes(liveRoutesOf(apiModules));
   // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
   // what a consumer wrote makes the tenant's cached list totals stale, as a committed command does
   const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged);

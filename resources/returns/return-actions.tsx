@@ -1,29 +1,24 @@
 /**
  * The lifecycle actions of one return (docs/dropshipping.md "Returns"), only those its status allows
- * (the same table as the server's state machine): approve (buys the return label), reject with a
+ * (the contract's RMA_TRANSITIONS, the table the server's commands check): approve (buys the return label), reject with a
  * reason, receive with the condition (new and like new go back into stock), refund or replace —
  * each resolution asks first.
  */
 import { useState } from 'react';
 import { Button, Flex, Input, Popconfirm, Select } from 'antd';
 import { useNotification } from '@refinedev/core';
-import { RETURN_CONDITIONS, type ReturnCondition, type ReturnRow, type RmaStatus } from '../../contract/fulfillment';
+import { RETURN_CONDITIONS, RMA_STATUSES, rmaCommands, type ReturnCondition, type ReturnRow, type RmaAction, type RmaStatus } from '../../contract/fulfillment';
 import { finalMessage } from '../../providers/api';
 import { CommandGate } from '../../src/shell/command-gate';
 import { humanize } from '../shared/format';
 import { useCommand } from '../shared/use-command';
 import returnsModule from './index';
 
-/** Which commands a status allows (mirrors the server's RMA transitions). */
-export const RMA_NEXT: Record<RmaStatus, readonly ('approve' | 'reject' | 'receive' | 'refund' | 'replace')[]> = {
-  requested: ['approve', 'reject'],
-  approved: ['receive'],
-  in_transit: ['receive'],
-  received: ['refund', 'replace', 'reject'],
-  refunded: [],
-  replaced: [],
-  rejected: [],
-};
+/** Which commands a status allows: the contract's RMA transitions, less `ship` (the carrier's scan). */
+export const RMA_NEXT = RMA_STATUSES.reduce(
+  (next, s) => ({ ...next, [s]: rmaCommands(s) }),
+  {} as Record<RmaStatus, readonly Exclude<RmaAction, 'ship'>[]>,
+);
 
 export function ReturnActions({ rma, onChanged }: { rma: ReturnRow; onChanged: () => void }) {
   const send = useCommand();

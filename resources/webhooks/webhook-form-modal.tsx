@@ -1,14 +1,36 @@
 /**
- * Create or edit a webhook endpoint (docs/events.md): URL, subject filters, description, active. The
- * server re-checks everything (URL policy, patterns); its field errors are shown on the fields.
+ * Create or edit a webhook endpoint (docs/events.md "Webhooks"): URL, subject filters, description,
+ * active. The filters offered are the subjects an endpoint may receive, as the server reads them from
+ * the event catalogue (GET /webhooks/subjects), with one `<prefix>.*` per prefix and `>`. The server
+ * re-checks everything (URL policy, patterns matching a subject); its field errors are shown on the fields.
  */
-import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, Modal, Select, Switch, Typography } from 'antd';
+import { useCustom } from '@refinedev/core';
 import { ApiError, userMessage } from '../../providers/api';
-import type { Webhook, WebhookInput } from '../../contract/webhooks';
-import { isValidPattern } from '../streams/subject-match';
+import type { Webhook, WebhookInput, WebhookSubject } from '../../contract/webhooks';
+import { isValidPattern, patternMatches } from '../streams/subject-match';
 
-const SUGGESTED = ['orders.*', 'orders.>', 'products.*', 'suppliers.*', 'pricing.>', 'alerts.>', '>'];
+interface SubjectOption {
+  value: string;
+  label: string;
+  description: string;
+}
+
+/** The select's groups: a pattern per prefix (and `>`), then each subject with what it means. */
+export function subjectOptions(subjects: readonly WebhookSubject[]): { label: string; options: SubjectOption[] }[] {
+  const prefixes = [...new Set(subjects.map((s) => s.subject.split('.')[0]))];
+  return [
+    {
+      label: 'Patterns',
+      options: [
+        ...prefixes.map((p) => ({ value: `${p}.*`, label: `${p}.*`, description: `every ${p} event` })),
+        { value: '>', label: '>', description: 'every event' },
+      ],
+    },
+    { label: 'Subjects', options: subjects.map((s) => ({ value: s.subject, label: s.subject, description: s.description })) },
+  ];
+}
 
 export interface WebhookFormModalProps {
   /** null = closed; 'new' = create; a webhook = edit it. */
@@ -21,6 +43,9 @@ export function WebhookFormModal({ target, onCancel, onSubmit }: WebhookFormModa
   const [form] = Form.useForm<WebhookInput>();
   const [busy, setBusy] = useState(false);
   const editing = target && target !== 'new' ? target : null;
+  const { query } = useCustom<{ data: WebhookSubject[] }>({ url: '/webhooks/subjects', method: 'get', errorNotification: false, queryOptions: { staleTime: Infinity } });
+  const known = query.data?.data.data;
+  const options = useMemo(() => subjectOptions(known ?? []), [known]);
 
   useEffect(() => {
     if (!target) return;
@@ -73,11 +98,24 @@ export function WebhookFormModal({ target, onCancel, onSubmit }: WebhookFormModa
               validator: async (_, v: string[] | undefined) => {
                 const bad = (v ?? []).filter((s) => !isValidPattern(s));
                 if (bad.length) throw new Error(`Not a subject filter: ${bad.join(', ')}`);
+                // the server's list when it arrived; the server checks again either way
+                const none = known ? (v ?? []).filter((p) => !known.some((s) => patternMatches(p, s.subject))) : [];
+                if (none.length) throw new Error(`Matches no event a webhook is sent: ${none.join(', ')}`);
               },
             },
           ]}
         >
-          <Select mode="tags" placeholder="orders.*" options={SUGGESTED.map((s) => ({ value: s, label: s }))} tokenSeparators={[',', ' ']} />
+          <Select
+            mode="tags"
+            placeholder="orders.*"
+            options={options}
+            tokenSeparators={[',', ' ']}
+            optionRender={(o) => (
+              <span>
+                {o.value} <Typography.Text type="secondary">{'description' in o.data ? String(o.data.description) : ''}</Typography.Text>
+              </span>
+            )}
+          />
         </Form.Item>
         <Form.Item name="description" label="Description" rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} placeholder="What receives these events" />

@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import { hasPermission } from '../../contract/permissions';
 import type { Db, Tx } from '../db';
-import { CommandOutbox, appendEvent } from '../events/outbox';
+import { CommandOutbox, appendEvent, type Emit } from '../events/outbox';
 import { countsChanged } from './list-kit/count-cache';
 import type { AuthInfo } from './context';
 import { HttpError, conflict, forbidden, notFound, validationError } from './errors';
@@ -39,9 +39,10 @@ export interface Ctx<P, Q, B> {
   /**
    * Queues an event for the outbox; the command's events are written in one multi-row INSERT when
    * the handler returns, still inside its transaction (a failed command writes none). The payload
-   * is serialized now, so later changes to the object do not leak into the event.
+   * is serialized now, so later changes to the object do not leak into the event. Subject and
+   * payload are typed by the event catalogue (contract/event-catalogue.ts).
    */
-  emit(subject: string, payload: unknown): Promise<void>;
+  emit: Emit;
   /** Sets the status of a successful answer (default 200). */
   status(code: number): void;
 }

@@ -1,8 +1,9 @@
 /**
  * A domain module: everything the server learns about a domain, declared in `server/api/<domain>/`
  * (its `routes.ts` default export) and listed once in server/api/routes.ts. The app registers the
- * routes; the event runtime reads the consumers (server/events/consumers.ts) and the outbox the live
- * routes (server/events/live-table.ts). Nothing else is edited
+ * routes; the event runtime reads the consumers (server/events/consumers.ts), and the outbox the live
+ * routes (server/events/live-table.ts, handed down by server/app.ts). A domain's events are declared
+ * in its contract (`contract/<domain>-events.ts`, the event catalogue). Nothing else is edited
  * to add a domain (docs/api-conventions.md "Domain modules").
  */
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,11 @@ export interface DomainModule {
    * stores them in that stream (server/events/live-table.ts). Subjects with no row go to JOBS.
    */
   readonly live?: readonly LiveRoute[];
+}
+
+/** The live rows of the modules, in list order: server/app.ts hands them to the outbox's table (server/events/live-table.ts). */
+export function liveRoutesOf(modules: readonly DomainModule[]): LiveRoute[] {
+  return modules.flatMap((m) => m.live ?? []);
 }
 
 /** Declares a module (a typed identity: the declaration reads the same in every domain). */

@@ -14,7 +14,7 @@ import { groupBy } from '../group-by';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { EventMessage } from './types';
 
-export interface BatchHandlers {
+export interface BatchHandlers<M extends EventMessage = EventMessage> {
   /** Most messages handed to `many` at once; more arriving in the same turn make another group. */
   max: number;
   /**
@@ -24,20 +24,21 @@ export interface BatchHandlers {
    */
   rounds?: number;
   /** Handles one tenant's messages together; throwing sends each of them to `one`. */
-  many(tenantId: string, msgs: EventMessage[]): Promise<void>;
+  many(tenantId: string, msgs: M[]): Promise<void>;
   /** Handles one message alone: the fallback that isolates a failure. */
-  one(msg: EventMessage): Promise<void>;
+  one(msg: M): Promise<void>;
 }
 
-interface Waiting {
-  msg: EventMessage;
+interface Waiting<M> {
+  msg: M;
   resolve(): void;
   reject(e: unknown): void;
 }
 
-export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise<void> {
+/** `M`: the consumer's messages (typed by its filters, server/events/types.ts `MessageFor`). */
+export function batchedHandler<M extends EventMessage>(h: BatchHandlers<M>): (msg: M) => Promise<void> {
   const limit = h.rounds ?? Infinity;
-  let waiting: Waiting[] = [];
+  let waiting: Waiting<M>[] = [];
   let scheduled = false;
   let running = 0;
 
@@ -50,7 +51,7 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
 
   const flush = () => {
     scheduled = false;
-    const groups: [string, Waiting[]][] = [];
+    const groups: [string, Waiting<M>[]][] = [];
     for (const [tenantId, list] of groupBy(waiting, (w) => w.msg.tenantId)) {
       for (let i = 0; i < list.length; i += h.max) groups.push([tenantId, list.slice(i, i + h.max)]);
     }
@@ -66,7 +67,7 @@ export function batchedHandler(h: BatchHandlers): (msg: EventMessage) => Promise
     }
   };
 
-  const runGroup = async (tenantId: string, group: Waiting[]) => {
+  const runGroup = async (tenantId: string, group: Waiting<M>[]) => {
     try {
       await h.many(tenantId, group.map((w) => w.msg));
       for (const w of group) w.resolve();

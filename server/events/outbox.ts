@@ -4,7 +4,13 @@
  * The route kit and the import worker collect a command's events in a `CommandOutbox` and write
  * them in one statement when the command's work is done; the event runtime (tail, engines, SSE hub)
  * reads them back from the table.
+ *
+ * Subjects and payloads are typed by the event catalogue (contract/event-catalogue.ts): an unknown
+ * subject or a payload of the wrong shape does not compile. Outside production the payload is also
+ * checked against its schema when it is serialized (`CHECK_PAYLOADS`), so what the tests emit proves
+ * the catalogue describes it; production serializes without parsing (docs/events.md "Event catalogue").
  */
+import { EVENT_CATALOGUE, isEventSubject, type EventPayload, type EventSubject } from '../../contract/event-catalogue';
 import { streamOf } from './live-table';
 import type { Tx } from '../db';
 
@@ -17,7 +23,50 @@ export interface NewEvent {
   correlationId?: string;
 }
 
-export function newEvent(subject: string, payload: unknown, causationId?: string): NewEvent {
+/** Queues (or writes) one event of the catalogue: `ctx.emit`, the import worker's and a sliced command's emit. */
+export type Emit = <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>;
+
+/**
+ * Whether payloads are checked against the catalogue when serialized: under the test runner, in
+ * development (`npm run dev` sets EVENTS_CHECK_PAYLOADS=1) or when EVENTS_CHECK_PAYLOADS=1; never with
+ * NODE_ENV=production or EVENTS_CHECK_PAYLOADS=0 (the dropshipping flow writes ~14 events per order).
+ */
+export function checksPayloads(env: NodeJS.ProcessEnv): boolean {
+  if (env.NODE_ENV === 'production' || env.EVENTS_CHECK_PAYLOADS === '0') return false;
+  return env.EVENTS_CHECK_PAYLOADS === '1' || !!env.VITEST || env.NODE_ENV === 'test' || env.NODE_ENV === 'development';
+}
+
+export const CHECK_PAYLOADS = checksPayloads(process.env);
+
+/** A payload that its subject's schema refuses (outside production only). */
+export class EventPayloadError extends Error {}
+
+/**
+ * The payload as the log stores it. Checked, when checking, as a consumer will read it back (the
+ * JSON text parsed again: fields left undefined are gone, dates are strings).
+ */
+function serialize(subject: string, payload: unknown): string {
+  const json = JSON.stringify(payload ?? {});
+  if (CHECK_PAYLOADS) {
+    if (!isEventSubject(subject)) throw new EventPayloadError(`Event subject ${subject} is not in the event catalogue (contract/event-catalogue.ts)`);
+    const r = EVENT_CATALOGUE[subject].payload.safeParse(JSON.parse(json));
+    if (!r.success) {
+      const issues = r.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
+      throw new EventPayloadError(`Event ${subject}: the payload does not match its schema in the event catalogue: ${issues}`);
+    }
+  }
+  return json;
+}
+
+export function newEvent<S extends EventSubject>(subject: S, payload: EventPayload<S>, causationId?: string): NewEvent {
+  return { subject, json: serialize(subject, payload), causationId };
+}
+
+/**
+ * An event of a subject outside the catalogue, never checked: the tests' and benchmarks' synthetic
+ * subjects (`jobs.*`) and payloads. The server's code does not use it.
+ */
+export function untypedEvent(subject: string, payload: unknown, causationId?: string): NewEvent {
   return { subject, json: JSON.stringify(payload ?? {}), causationId };
 }
 
@@ -28,13 +77,13 @@ export interface EventIds {
 }
 
 /** An event of a batch whose events have causes of their own: each keeps its message's ids. */
-export function eventOf(subject: string, payload: unknown, ids: EventIds): NewEvent {
-  return { subject, json: JSON.stringify(payload ?? {}), causationId: ids.causationId, correlationId: ids.correlationId };
+export function eventOf<S extends EventSubject>(subject: S, payload: EventPayload<S>, ids: EventIds): NewEvent {
+  return { subject, json: serialize(subject, payload), causationId: ids.causationId, correlationId: ids.correlationId };
 }
 
 /** Appends one event. Returns its sequence (the log's; the tenant sees `tenant_seq`, 0027_events_tenant_seq.sql). */
-export async function appendEvent(tx: Tx, tenantId: string, subject: string, payload: unknown, ids: EventIds = {}): Promise<number> {
-  const [seq] = await appendEvents(tx, tenantId, [{ subject, json: JSON.stringify(payload ?? {}) }], ids);
+export async function appendEvent<S extends EventSubject>(tx: Tx, tenantId: string, subject: S, payload: EventPayload<S>, ids: EventIds = {}): Promise<number> {
+  const [seq] = await appendEvents(tx, tenantId, [{ subject, json: serialize(subject, payload) }], ids);
   return seq;
 }
 
@@ -80,9 +129,12 @@ export class CommandOutbox {
   constructor(private readonly tenantId: string, private readonly ids: EventIds = {}) {}
 
   /** Serializes the payload now, so later changes to the object do not leak into the event. */
-  add(subject: string, payload: unknown): void {
+  add<S extends EventSubject>(subject: S, payload: EventPayload<S>): void {
     this.events.push(newEvent(subject, payload));
   }
+
+  /** The emit of a command writing through this outbox (`ctx.emit`, the import worker's). */
+  readonly emit: Emit = async (subject, payload) => this.add(subject, payload);
 
   /** Drops the held events: the command changed nothing, so it announces nothing. */
   clear(): void {

@@ -1,5 +1,6 @@
 /** Shapes shared by the event engines, the SSE hub and the API — docs/events.md, docs/product/data.md (stream event). */
 import type { StreamName } from '../../contract/events';
+import type { EventData, EventSubject, SubjectsMatching } from '../../contract/event-catalogue';
 import type { ConsumerInfo } from '../../contract/streams';
 import type { TailListener, TailWindow } from './tail';
 
@@ -24,10 +25,20 @@ export interface EventMessage extends EventRecord {
   attempt: number;
 }
 
+/** A message of one subject of the event catalogue: `data` typed by its payload schema (a union over `S`, narrowed by `subject`). */
+export type MessageOf<S extends EventSubject> = S extends EventSubject ? Omit<EventMessage, 'subject' | 'data'> & { subject: S; data: EventData<S> } : never;
+
+/**
+ * What a consumer whose filters are `P` receives: the messages of the catalogue's subjects they match
+ * (`orders.*` gives the union of the orders subjects), or untyped messages when they match none of
+ * them (the tests' synthetic `jobs.*`) or are not known until run time.
+ */
+export type MessageFor<P extends string> = string extends P ? EventMessage : [SubjectsMatching<P>] extends [never] ? EventMessage : MessageOf<SubjectsMatching<P>>;
+
 export interface ConsumerDef {
   name: string;
   /** Subject patterns (`orders.*`, `>`); with JetStream each becomes its own durable consumer. */
-  filterSubjects: string[];
+  filterSubjects: readonly string[];
   maxDeliver?: number;
   backoffMs?: number[];
   ackWaitMs?: number;
@@ -45,6 +56,23 @@ export interface ConsumerDef {
   agentName?: string;
   /** Resolves = ack; throws = nak (retried with backoff, dead-lettered after maxDeliver). */
   handle(msg: EventMessage): Promise<void>;
+}
+
+/** A consumer as a domain declares it: its handler typed by its filters `P` (`defineConsumer`). */
+export interface TypedConsumerDef<P extends string> extends Omit<ConsumerDef, 'filterSubjects' | 'handle'> {
+  filterSubjects: readonly P[];
+  /** Resolves = ack; throws = nak. `msg.data` is typed by the subjects `P` matches, narrowed by `msg.subject`. */
+  handle(msg: MessageFor<P>): Promise<void>;
+}
+
+/**
+ * Declares a consumer with its handler typed by its filters: `defineConsumer({ filterSubjects:
+ * ['orders.created', 'fulfillment.released'], handle(msg) { … } })` hands `msg.data` typed by those
+ * subjects' payloads (the event catalogue), narrowed by `msg.subject`. The engines deliver exactly
+ * the messages the filters match, which is what makes the typing hold.
+ */
+export function defineConsumer<const P extends string>(def: TypedConsumerDef<P>): ConsumerDef {
+  return def as unknown as ConsumerDef;
 }
 
 /** A consumer's figures for one tenant: the wire shape of GET /api/streams/consumers (contract/streams.ts). */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
-import { appendEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { consumersSettled } from './consumers-settled';
 
 let h: Harness;
@@ -76,7 +76,7 @@ describe('cached list totals', () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(await total()).toBeLessThan(await rows()); // stale, as above
-    await h.db.transaction((tx) => appendEvent(tx, DEMO_TENANT.id, 'jobs.countcache.run', {}), { tenantId: DEMO_TENANT.id });
+    await h.db.transaction((tx) => appendEvents(tx, DEMO_TENANT.id, [untypedEvent('jobs.countcache.run', {})]), { tenantId: DEMO_TENANT.id });
     const until = Date.now() + 15_000;
     while (handled === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     expect(handled).toBe(1);

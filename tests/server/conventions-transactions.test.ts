@@ -44,7 +44,7 @@ beforeAll(async () => {
     async handler({ tx, audit, emit, body }) {
       await tx.query(`insert into feature_flags (tenant_id, name, enabled) values ($1, 'tx_probe', true)`, [DEMO_TENANT.id]);
       await audit({ action: 'create', resource: 'tx_probe', after: body });
-      await emit('jobs.tx_probe', { body });
+      await emit('flags.updated', { name: 'tx_probe', enabled: true, previous: false });
       if ((body as { sql?: boolean }).sql) await tx.query('select * from no_such_table');
       throw conflict('The command changed its mind');
     },
@@ -55,7 +55,7 @@ beforeAll(async () => {
     async handler({ audit, emit, status }) {
       runs++;
       await audit({ action: 'create', resource: 'gated' });
-      await emit('jobs.gated', {});
+      await emit('flags.updated', { name: 'gated', enabled: true, previous: false });
       current?.signalEntered();
       await current?.opened;
       status(201);
@@ -132,7 +132,7 @@ describe('a duplicate while the first request is still running', () => {
     }
     expect(await asTenant('select 1 from audit_log where correlation_id = $1', [firstCid])).toHaveLength(1);
     expect(await asTenant('select 1 from audit_log where correlation_id = $1', [dupCid])).toEqual([]);
-    expect(await asTenant(`select 1 from events where subject = 'jobs.gated'`, [])).toHaveLength(1);
+    expect(await asTenant(`select 1 from events where subject = 'flags.updated' and payload->>'name' = 'gated'`, [])).toHaveLength(1);
     current = undefined;
   });
 });

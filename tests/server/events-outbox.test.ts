@@ -16,7 +16,7 @@ import { startServer, type Harness } from './harness';
 import { kitApp } from './kit-app';
 import { DEMO_TENANT } from './tokens';
 import { route } from '../../server/api/kit';
-import { appendEvents, newEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { BatchPublisher } from '../../server/events/jetstream/publisher';
 import { NATS_URL } from './events-support';
 
@@ -35,11 +35,11 @@ beforeAll(async () => {
     method: 'POST',
     url: '/three',
     async handler({ emit }) {
-      const order = { id: 'o-1', status: 'new' };
+      const order = { id: 'o-1', marketplace: 'ebay' as const, source: 'ebay_import' as const, external_order_id: 'E-1' };
       await emit('orders.created', order);
-      order.status = 'changed after emit';
-      await emit('orders.status_changed', { id: 'o-1', to: 'routed' });
-      await emit('alerts.raised', { severity: 'info' });
+      order.external_order_id = 'changed after emit';
+      await emit('orders.status_changed', { id: 'o-1', from: 'pending', to: 'routed', reason: null });
+      await emit('alerts.buy_box_drop', { id: 'a-1', type: 'buy_box_drop', severity: 'info', level: 'info', source: 'test', message: 'probe', marketplace_id: 'm-1', created_at: new Date(0).toISOString() });
       return { ok: true };
     },
   });
@@ -59,18 +59,18 @@ describe('batched outbox writes', () => {
     const res = await fetch(`${base}/three`, { method: 'POST', headers: { 'x-correlation-id': cid } });
     expect(res.status).toBe(200);
     const rows = await rowsOf('select seq, subject, stream, payload, correlation_id from events where correlation_id = $1 order by seq', [cid]);
-    expect(rows.map((r) => r.subject)).toEqual(['orders.created', 'orders.status_changed', 'alerts.raised']);
+    expect(rows.map((r) => r.subject)).toEqual(['orders.created', 'orders.status_changed', 'alerts.buy_box_drop']);
     expect(rows.map((r) => r.stream)).toEqual(['ORDERS', 'ORDERS', 'ALERTS']);
     const seqs = rows.map((r) => Number(r.seq));
     expect(seqs[1] - seqs[0]).toBe(1);
     expect(seqs[2] - seqs[1]).toBe(1);
     // the payload is the one emitted, not the object as it was at commit
-    expect(rows[0].payload).toEqual({ id: 'o-1', status: 'new' });
+    expect(rows[0].payload).toEqual({ id: 'o-1', marketplace: 'ebay', source: 'ebay_import', external_order_id: 'E-1' });
   });
 
   it('returns ascending sequences in array order from one INSERT', async () => {
     const payloads = Array.from({ length: 250 }, (_, i) => ({ i }));
-    const seqs = await h.db.transaction((tx) => appendEvents(tx, T, payloads.map((p) => newEvent('jobs.batch.run', p))), { tenantId: T });
+    const seqs = await h.db.transaction((tx) => appendEvents(tx, T, payloads.map((p) => untypedEvent('jobs.batch.run', p))), { tenantId: T });
     expect(seqs).toHaveLength(250);
     expect(seqs[249] - seqs[0]).toBe(249);
     const rows = await rowsOf('select seq, payload from events where seq = any($1::bigint[]) order by seq', [seqs]);
@@ -83,7 +83,7 @@ describe('batched outbox writes', () => {
     let firstWrote!: () => void;
     const wrote = new Promise<void>((r) => (firstWrote = r));
     const first = h.db.transaction(async (tx) => {
-      const seqs = await appendEvents(tx, T, [newEvent('jobs.order.a', { n: 1 }), newEvent('jobs.order.a', { n: 2 })]);
+      const seqs = await appendEvents(tx, T, [untypedEvent('jobs.order.a', { n: 1 }), untypedEvent('jobs.order.a', { n: 2 })]);
       firstWrote();
       await gate; // holds the order lock (PostgreSQL) / the connection (PGlite) until released
       return seqs;
@@ -91,7 +91,7 @@ describe('batched outbox writes', () => {
     await wrote;
     let secondDone = false;
     const second = h.db
-      .transaction((tx) => appendEvents(tx, T, [newEvent('jobs.order.b', { n: 3 })]), { tenantId: T })
+      .transaction((tx) => appendEvents(tx, T, [untypedEvent('jobs.order.b', { n: 3 })]), { tenantId: T })
       .then((s) => ((secondDone = true), s));
     await new Promise((r) => setTimeout(r, 300));
     expect(secondDone).toBe(false);

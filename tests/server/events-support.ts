@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../server/db';
 import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seed } from '../../server/seed';
-import { appendEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 
 /** Fast retries and polling for tests; read by server/events/config.ts when a runtime starts. */
 export function fastEventSettings(): void {
@@ -90,11 +90,15 @@ export async function openServer(store: Store, overrides: Partial<Config> = {}):
   };
 }
 
-/** Appends events in one tenant transaction, exactly like a route's ctx.emit. Returns their log sequences (what consumers get as `seq`). */
+/**
+ * Appends events in one tenant transaction, one statement each, as a `noTransaction` route's ctx.emit
+ * writes. Returns their log sequences (what consumers get as `seq`). Any subject and payload: the
+ * suites' synthetic ones (`jobs.*`, `alerts.raised`) are outside the event catalogue.
+ */
 export async function emit(db: Db, tenantId: string, subject: string, payloads: unknown[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     const seqs: number[] = [];
-    for (const p of payloads) seqs.push(Number(await appendEvent(tx, tenantId, subject, p)));
+    for (const p of payloads) seqs.push(...(await appendEvents(tx, tenantId, [untypedEvent(subject, p)])));
     return seqs;
   }, { tenantId });
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { EventTail, type TailListener } from '../../server/events/tail';
-import { appendEvents, newEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { newStore, openServer, waitFor, type Running, type Store } from './events-support';
 
 const T = DEMO_TENANT.id;
@@ -36,7 +36,7 @@ describe("the event tail's batches", () => {
     tail.listen(listener);
     await tail.start();
     try {
-      await s.db.transaction((tx) => appendEvents(tx, T, Array.from({ length: n }, (_, i) => newEvent('jobs.tail.batch', { i }))), { tenantId: T });
+      await s.db.transaction((tx) => appendEvents(tx, T, Array.from({ length: n }, (_, i) => untypedEvent('jobs.tail.batch', { i }))), { tenantId: T });
       await waitFor(() => sizes.reduce((a, b) => a + b, 0) >= n, 'every event handed over', 20_000);
     } finally {
       tail.stop();

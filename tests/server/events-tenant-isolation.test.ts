@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'nats';
 import { DEMO_TENANT, NORTHWIND_TENANT } from '../../server/seed/accounts';
-import { appendEvents, newEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
 import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Engine, type Running, type SseReader, type Store } from './events-support';
@@ -145,7 +145,7 @@ async function scenario(engine: Engine, base: Store, busyB: boolean): Promise<{ 
     const burstOfB = async () => {
       if (!busyB) return;
       await emit(run.db, B, SUBJECT, Array.from({ length: 40 }, (_, i) => ({ burst: i })));
-      await run.db.transaction((tx) => appendEvents(tx, B, Array.from({ length: 25 }, (_, i) => newEvent('orders.created', { id: `nw-${i}` }))), { tenantId: B });
+      await run.db.transaction((tx) => appendEvents(tx, B, Array.from({ length: 25 }, (_, i) => untypedEvent('orders.created', { id: `nw-${i}` }))), { tenantId: B });
       const n = ++bProducts;
       const r = await callAs(h, 'owner@northwind.local', 'POST', '/api/products', { title: `Northwind ${n}`, sku: `NW-ISO-${n}`, price: 10 + n });
       expect(r.status).toBe(201);
@@ -284,12 +284,12 @@ describe('per-tenant numbers when appends race', () => {
     const subject = 'jobs.iso.race';
     const writes = Array.from({ length: 24 }, (_, i) => {
       const tenant = i % 3 === 0 ? A : B;
-      return s.db.transaction((tx) => appendEvents(tx, tenant, Array.from({ length: 1 + (i % 4) }, (_, j) => newEvent(subject, { i, j }))), { tenantId: tenant });
+      return s.db.transaction((tx) => appendEvents(tx, tenant, Array.from({ length: 1 + (i % 4) }, (_, j) => untypedEvent(subject, { i, j }))), { tenantId: tenant });
     });
     // an append that rolls back leaves no hole: the next append takes the number it had
     const rolledBack = s.db
       .transaction(async (tx) => {
-        await appendEvents(tx, A, [newEvent(subject, { rolled: 'back' })]);
+        await appendEvents(tx, A, [untypedEvent(subject, { rolled: 'back' })]);
         throw new Error('rolled back');
       }, { tenantId: A })
       .catch(() => 'rolled back');

@@ -72,6 +72,18 @@ describe.each(ENGINES)('webhooks on the $name engine', (engine) => {
     }
     const bad = await fetch(`${s.url}/api/webhooks`, { method: 'POST', headers: admin, body: JSON.stringify({ url: 'http://127.0.0.1:1/', subjects: ['orders.**'] }) });
     expect(bad.status).toBe(400);
+    // a filter must match an event webhooks are sent (the event catalogue's, less dlq.* and webhooks.*)
+    for (const subject of ['order.*', 'orders.created.x', 'dlq.*', 'webhooks.>']) {
+      const r = await fetch(`${s.url}/api/webhooks`, { method: 'POST', headers: admin, body: JSON.stringify({ url: 'http://127.0.0.1:1/', subjects: ['orders.*', subject] }) });
+      expect(r.status, subject).toBe(400);
+      expect((await r.json()).details, subject).toEqual([expect.objectContaining({ field: 'subjects.1', message: expect.stringContaining('matches no event') })]);
+    }
+    const subjects = await fetch(`${s.url}/api/webhooks/subjects`, { headers: admin });
+    expect(subjects.status).toBe(200);
+    const listed = (await subjects.json()).data as { subject: string; stream: string; description: string }[];
+    expect(listed).toContainEqual({ subject: 'orders.created', stream: 'ORDERS', description: expect.any(String) });
+    expect(listed.some((x) => x.subject.startsWith('dlq.') || x.subject.startsWith('webhooks.'))).toBe(false);
+    expect((await fetch(`${s.url}/api/webhooks/subjects`, { headers: agent })).status).toBe(403);
   });
 
   it('dead-letters deliveries to a closed port; replay after pointing at a live receiver clears it, signature verifies', async () => {

@@ -18,7 +18,7 @@ import { tickAccount } from '../../server/api/marketplaces/tick-command';
 import { syncAccount, syncMoreOrders } from '../../server/api/marketplaces/sync';
 import { applyOffers } from '../../server/api/listings/push';
 import type { Tx } from '../../server/db';
-import { appendEvent } from '../../server/events/outbox';
+import { appendEvents, untypedEvent } from '../../server/events/outbox';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const T = DEMO_TENANT.id;
@@ -94,7 +94,7 @@ describe.runIf(onPostgres)('account lock modes (PostgreSQL)', () => {
     const env = { dataDir: h.dataDir };
     // another writer of events, in a transaction of its own: 'done', or 'waited' if still blocked after 3 s
     const appendElsewhere = () => {
-      const finished = h.db.transaction((tx) => appendEvent(tx, T, 'jobs.lock_probe', {}), { tenantId: T });
+      const finished = h.db.transaction((tx) => appendEvents(tx, T, [untypedEvent('jobs.lock_probe', {})]), { tenantId: T });
       return { outcome: Promise.race([finished.then(() => 'done'), new Promise<string>((r) => setTimeout(() => r('waited'), 3000))]), finished };
     };
     for (const step of [
@@ -137,7 +137,7 @@ describe.runIf(onPostgres)('account lock modes (PostgreSQL)', () => {
     const created = await callAs(h, 'seller@demo.local', 'POST', '/api/listings', { variant_id: v.id, marketplace_id: account, price_cents: v.map_cents - 200 });
     expect(created.status).toBe(201);
     await new Promise((r) => setTimeout(r, 1500));
-    const finished = h.db.transaction((tx) => appendEvent(tx, T, 'jobs.lock_probe', {}), { tenantId: T });
+    const finished = h.db.transaction((tx) => appendEvents(tx, T, [untypedEvent('jobs.lock_probe', {})]), { tenantId: T });
     const outcome = await Promise.race([finished.then(() => 'done'), new Promise<string>((r) => setTimeout(() => r('waited'), 3000))]);
     await holder.release();
     await finished;

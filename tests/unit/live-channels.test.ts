@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@refinedev/core';
 import { liveTable as liveTableOf, SSE_OF_STREAM, SSE_STREAMS, STREAM_NAMES, resourceChannel, DLQ_EVENTS, WEBHOOK_EVENTS, type LiveRoute } from '../../contract/events';
 import { COMBINED_STREAMS, liveChannels } from '../../providers/live/channels';
-import { serverLiveTable, streamOf } from '../../server/events/live-table';
+import { serverLiveTable, streamOf, setLiveRoutes } from '../../server/events/live-table';
 import { apiModules } from '../../server/api/routes';
+import { liveRoutesOf } from '../../server/api/module';
 import { createLiveProvider } from '../../providers/live/live-provider';
 import type { LiveHub } from '../../providers/live/hub';
 import type { StreamEvent } from '../../providers/live/stream-client';
@@ -18,6 +19,8 @@ import { modules } from '../../resources';
 
 // the client's table, read from the page modules as src/App.tsx hands them down (the server's must equal it: see below)
 const { table: clientLiveTable, channelsFor } = liveChannels(modules);
+// the server's, from the server modules as server/app.ts hands them down
+setLiveRoutes(liveRoutesOf(apiModules));
 const LIVE_ROUTES = clientLiveTable.routes;
 const liveRouteOf = (subject: string) => clientLiveTable.routeOf(subject);
 const byPrefix = (rows: readonly LiveRoute[]) => [...rows].sort((a, b) => a.prefix.localeCompare(b.prefix));

@@ -9,9 +9,9 @@ import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../event
 import { addDays, quoteRates, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
 import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
 import { DEFAULT_PROMISE_DAYS, carrierService, type Carrier } from '../../../contract/fulfillment';
-import { LABEL_EVENTS } from '../../dropship/events';
+import { LABEL_EVENTS } from '../../../contract/fulfillment-events';
 import { loadSettings } from './settings';
-import { statusChanged, stepsTo, writeStatusSteps, type StatusStep } from './order-status';
+import { stepsTo, writeAutomatedChanges } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
 
@@ -127,9 +127,14 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   const shipmentOf = new Map(inserted.map((r) => [r.order_id, String(r.id)]));
   if (labels.some((l) => !shipmentOf.has(l.orderId))) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
 
-  // an outbound label ships the order: its status along the path, with the history and events
+  // an outbound label ships the order: its status along the path, with the history lines, and the
+  // events of each label followed by its order's
+  const outbound = labels.filter((l) => l.direction === 'outbound');
+  const moved = await writeAutomatedChanges(tx, tenantId, outbound.map((l) => ({
+    orderId: l.orderId, steps: stepsTo(l.o.status, 'shipped', `label ${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${l.tracking}`), ids: l.eventIds,
+  })));
+  const statusEventsOf = new Map(outbound.map((l, i) => [l, moved[i]]));
   const events: NewEvent[] = [];
-  const moves: { orderId: string; steps: StatusStep[] }[] = [];
   for (const l of labels) {
     const id = shipmentOf.get(l.orderId)!;
     out[l.k] = { id, created: true };
@@ -137,12 +142,8 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
       id, order_id: l.orderId, direction: l.direction, carrier: l.chosen.rate.carrier, service: l.chosen.rate.service, rate_cents: l.chosen.rate.rateCents,
       tracking_number: l.tracking, late: !l.chosen.meetsPromise, promised_by: l.promised,
     }, l.eventIds));
-    if (l.direction !== 'outbound') continue;
-    const steps = stepsTo(l.o.status, 'shipped', `label ${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${l.tracking}`);
-    moves.push({ orderId: l.orderId, steps });
-    for (const st of steps) events.push(statusChanged(l.orderId, st, l.eventIds));
+    events.push(...(statusEventsOf.get(l) ?? []));
   }
-  await writeStatusSteps(tx, tenantId, moves);
   await appendEvents(tx, tenantId, events);
   return out;
 }

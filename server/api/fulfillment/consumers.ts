@@ -12,11 +12,11 @@
  * - `dropship-alerts`: a dead letter of the above → `alerts.fulfillment_failed`.
  */
 import type { ConsumerContext } from '../../events/consumers';
-import type { ConsumerDef, EventMessage } from '../../events/types';
+import { defineConsumer, type ConsumerDef, type EventMessage, type MessageFor, type MessageOf } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
 import { batchedHandler } from '../../events/batching';
 import { DLQ_EVENTS } from '../../../contract/events';
-import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../dropship/events';
+import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../../contract/fulfillment-events';
 import { routeOrders, type RouteRequest } from './route-order';
 import { buyLabels, type LabelOrder } from './buy-label';
 import { applyScans, pushTrackings } from './tracking';
@@ -38,23 +38,26 @@ const stepBatch = (ctx: ConsumerContext) => (ctx.db.engine === 'pglite' ? 5_000 
 /** Rounds of one consumer at once: what arrives meanwhile waits and makes the next round larger. */
 const STEP_ROUNDS = 2;
 /** A step's rounds: `many` for a round of one tenant's events, itself again one event at a time when the round fails. */
-const stepRounds = (max: number, many: (tenantId: string, msgs: EventMessage[]) => Promise<void>) =>
-  batchedHandler({ max, rounds: STEP_ROUNDS, many, one: (msg) => many(msg.tenantId, [msg]) });
+const stepRounds = <M extends EventMessage>(max: number, many: (tenantId: string, msgs: M[]) => Promise<void>) =>
+  batchedHandler<M>({ max, rounds: STEP_ROUNDS, many, one: (msg) => many(msg.tenantId, [msg]) });
 const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
 
-const idsOf = (msg: EventMessage) => ({ causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined });
+const idsOf = (msg: Pick<EventMessage, 'tenantSeq' | 'correlationId'>) => ({ causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined });
+
+/** A new marketplace order, a refused purchase order (the backup is tried) and a released hold are routed. */
+const ROUTER_SUBJECTS = ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released] as const;
 
 export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
   const max = stepBatch(ctx);
   // a round's events routed together: one statement per read and write for the whole round
   // (routeOrders), one transaction; a round that fails is routed again one event at a time
-  const route = (tenantId: string, msgs: EventMessage[]) =>
+  const route = (tenantId: string, msgs: MessageFor<(typeof ROUTER_SUBJECTS)[number]>[]) =>
     ctx.db.transaction(async (tx) => {
       const reqs: RouteRequest[] = [];
       let automation: boolean | undefined;
       for (const msg of msgs) {
         if (msg.subject === 'orders.created') {
-          const d = msg.data as { id: string; source?: string };
+          const d = msg.data;
           // orders typed in or imported from history are worked by hand; marketplace orders flow when the tenant turned automation on
           if (d.source !== 'marketplace' && d.source !== 'replacement') continue;
           automation ??= (await loadSettings(tx, tenantId)).automation_enabled;
@@ -62,15 +65,14 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
           reqs.push({ orderId: d.id, expectAttempt: 1, ids: idsOf(msg) });
           continue;
         }
-        const d = msg.data as { order_id: string; attempt: number };
         // a released hold routes again past the tenant's hold rules: a person accepted them
-        reqs.push({ orderId: d.order_id, expectAttempt: Number(d.attempt) + 1, ids: idsOf(msg), skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
+        reqs.push({ orderId: msg.data.order_id, expectAttempt: Number(msg.data.attempt) + 1, ids: idsOf(msg), skipHoldRules: msg.subject === FULFILLMENT_EVENTS.released });
       }
       if (reqs.length) await routeOrders(tx, tenantId, reqs);
     }, { tenantId, urgent: true });
-  return {
+  return defineConsumer({
     name: ROUTER_CONSUMER,
-    filterSubjects: ['orders.created', FULFILLMENT_EVENTS.poRejected, FULFILLMENT_EVENTS.released],
+    filterSubjects: ROUTER_SUBJECTS,
     agentName: 'dropship-router',
     // a new order's purchase order starts the supplier's handling clock: on PGlite's one connection
     // routing goes before the flow's later steps and the other consumers (server/db/turns.ts)
@@ -78,16 +80,16 @@ export function dropshipRouterConsumer(ctx: ConsumerContext): ConsumerDef {
     batchSize: max,
     concurrency: 2 * max,
     handle: stepRounds(max, route),
-  };
+  });
 }
 
 export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
   const max = stepBatch(ctx);
   // a round's confirmations labelled together (buyLabels: one statement per read and write), one
   // transaction; a round that fails is labelled again one confirmation at a time
-  const label = (tenantId: string, msgs: EventMessage[]) =>
+  const label = (tenantId: string, msgs: MessageOf<typeof FULFILLMENT_EVENTS.poConfirmed>[]) =>
     ctx.db.transaction(async (tx) => {
-      const orderIds = [...new Set(msgs.map((m) => (m.data as { order_id: string }).order_id))];
+      const orderIds = [...new Set(msgs.map((m) => m.data.order_id))];
       // the label waits until every open purchase order of the order is confirmed
       const open = new Set((await tx.query<{ order_id: string }>(
         `select distinct order_id from purchase_orders where tenant_id = $1 and order_id = any($2::text[]) and status = 'placed'`, [tenantId, orderIds],
@@ -98,7 +100,7 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
       const todo: LabelOrder[] = [];
       const seen = new Set<string>();
       for (const msg of msgs) {
-        const orderId = (msg.data as { order_id: string }).order_id;
+        const orderId = msg.data.order_id;
         const st = states.get(orderId);
         // a shipped order whose label was voided before the carrier scanned it gets a new one (buyLabels
         // keeps one live outbound label per order, so a live label is never bought twice)
@@ -108,14 +110,14 @@ export function dropshipLabelsConsumer(ctx: ConsumerContext): ConsumerDef {
       }
       if (todo.length) await buyLabels(tx, tenantId, todo);
     }, { tenantId });
-  return {
+  return defineConsumer({
     name: LABELS_CONSUMER,
     filterSubjects: [FULFILLMENT_EVENTS.poConfirmed],
     agentName: 'dropship-labels',
     batchSize: max,
     concurrency: 2 * max,
     handle: stepRounds(max, label),
-  };
+  });
 }
 
 export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
@@ -123,35 +125,35 @@ export function dropshipTrackingConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
   // a round's labels have their tracking pushed together (pushTrackings: one statement per read and
   // write, one call per marketplace account), a round's carrier scans applied together (applyScans)
-  const push = (tenantId: string, msgs: EventMessage[]) =>
+  const push = (tenantId: string, msgs: MessageOf<typeof LABEL_EVENTS.bought>[]) =>
     ctx.db.transaction(async (tx) => {
-      await pushTrackings(tx, tenantId, msgs.map((m) => ({ shipmentId: (m.data as { id: string }).id, ids: idsOf(m) })), env);
+      await pushTrackings(tx, tenantId, msgs.map((m) => ({ shipmentId: m.data.id, ids: idsOf(m) })), env);
     }, { tenantId });
-  const scan = (tenantId: string, msgs: EventMessage[]) =>
+  const scan = (tenantId: string, msgs: MessageOf<typeof LABEL_EVENTS.tracking>[]) =>
     ctx.db.transaction(
-      (tx) => applyScans(tx, tenantId, msgs.map((m) => ({ shipmentId: (m.data as { id: string }).id, status: (m.data as { status?: string }).status ?? '', ids: idsOf(m) }))),
+      (tx) => applyScans(tx, tenantId, msgs.map((m) => ({ shipmentId: m.data.id, status: m.data.status, ids: idsOf(m) }))),
       { tenantId },
     );
   // rounds of their own: a flood of scans (a few per parcel) never holds up the tracking pushes
   // that marketplaces count against the seller when late
   const pushes = stepRounds(max, push);
   const scans = stepRounds(max, scan);
-  return {
+  return defineConsumer({
     name: TRACKING_CONSUMER,
     filterSubjects: [LABEL_EVENTS.bought, LABEL_EVENTS.tracking],
     agentName: 'dropship-tracking',
     batchSize: max,
     concurrency: 2 * max,
     handle: (msg) => (msg.subject === LABEL_EVENTS.bought ? pushes(msg) : scans(msg)),
-  };
+  });
 }
 
 export function dropshipAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
-  return {
+  return defineConsumer({
     name: DROPSHIP_ALERTS_CONSUMER,
     filterSubjects: [DLQ_EVENTS.deadLettered],
     async handle(msg) {
-      const d = msg.data as { id: number; consumer: string; subject: string };
+      const d = msg.data;
       if (!STEP_CONSUMERS.has(d.consumer)) return;
       await ctx.db.transaction(async (tx) => {
         const e = (await tx.query<{ payload: { order_id?: string; id?: string }; last_error: string }>('select payload, last_error from dlq_entries where id = $1', [d.id])).rows[0];
@@ -169,7 +171,7 @@ export function dropshipAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
         }, idsOf(msg));
       }, { tenantId: msg.tenantId });
     },
-  };
+  });
 }
 
 export const dropshipConsumers = [dropshipRouterConsumer, dropshipLabelsConsumer, dropshipTrackingConsumer, dropshipAlertsConsumer];

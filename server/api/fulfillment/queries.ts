@@ -1,8 +1,9 @@
 /** Reads of the dropshipping API: purchase orders, shipments, the order timeline (docs/dropshipping.md "API"). */
 import type { Tx } from '../../db';
-import { carrierService, type PurchaseOrderListQuery, type ShipmentListQuery } from '../../../contract/fulfillment';
+import { carrierService, type Carrier, type PurchaseOrderListQuery, type ShipmentListQuery } from '../../../contract/fulfillment';
 import { MARKETPLACE_LABEL } from '../../../contract/orders';
 import { humanize } from '../../../contract/words';
+import type { EventSubject } from '../../../contract/event-catalogue';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -46,7 +47,7 @@ export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string) {
 
 export function mapShipment(r: Record<string, unknown>) {
   return {
-    id: String(r.id), order_id: String(r.order_id), return_id: (r.return_id as string) ?? null, direction: String(r.direction), carrier: String(r.carrier),
+    id: String(r.id), order_id: String(r.order_id), return_id: (r.return_id as string) ?? null, direction: String(r.direction), carrier: String(r.carrier) as Carrier,
     service: String(r.service), zone: Number(r.zone), rate_cents: Number(r.rate_cents), weight_grams: Number(r.weight_grams), tracking_number: String(r.tracking_number),
     status: String(r.status), ship_from: String(r.ship_from), ship_to_country: String(r.ship_to_country), promised_by: (r.promised_by as string) ?? null,
     estimated_delivery: (r.estimated_delivery as string) ?? null, late: Boolean(r.late), events: r.events ?? [], tracking_pushed_at: iso(r.tracking_pushed_at),
@@ -85,10 +86,14 @@ const words = (v: unknown) => humanize(String(v));
 /** A marketplace by the name the console gives it (`ebay` → "eBay"). */
 const named = (names: Record<string, string>, v: unknown) => names[String(v)] ?? String(v);
 
-/** What the timeline says of each automated step, from the event's payload, in the console's words. */
+/**
+ * What the timeline says of each automated step, from the event's payload, in the console's words.
+ * The payloads are read loosely (an event written before a field existed still reads); the cases are
+ * subjects of the event catalogue (a case naming another does not compile).
+ */
 function describe(subject: string, p: Record<string, unknown>): string {
   const reasons = (p.reasons as string[] | undefined) ?? [];
-  switch (subject) {
+  switch (subject as EventSubject) {
     case 'orders.created': return p.marketplace ? `Order received from ${named(MARKETPLACE_LABEL, p.marketplace)}` : 'Order received from the marketplace';
     case 'orders.status_changed': return `Status ${words(p.from)} → ${words(p.to)}${p.reason ? ` (${String(p.reason)})` : ''}`;
     case 'fulfillment.routed': return `Routed (attempt ${String(p.attempt)}): ${reasons.join('; ')}`;

@@ -8,7 +8,7 @@ import type { Api } from '../module';
 import { list, one } from '../kit';
 import { HttpError, notFound } from '../errors';
 import { fulfillmentQueueQuery, orderParams, type QueueOrder } from '../../../contract/fulfillment';
-import { FULFILLMENT_EVENTS } from '../../dropship/events';
+import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
 
 /**
  * An order `o` is in the queue when it is held, or routed and still without a live outbound label —

@@ -14,10 +14,11 @@ import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../event
 import { routeItem, type RankedOption, type SupplierOption } from '../../domain/dropship/router';
 import { orderHoldReasons, UNMAPPED_SKU, type RoutedLine } from '../../domain/dropship/holds';
 import { ANSWER_DELAY_TICKS } from '../../dropship/sandbox/supplier';
-import { FULFILLMENT_EVENTS } from '../../dropship/events';
+import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
 import type { OrderStatus } from '../../../contract/orders';
+import type { EventPayload, EventSubject } from '../../../contract/event-catalogue';
 import { holdSettingsOf, loadSettings } from './settings';
-import { statusChanged, stepsTo, writeStatusSteps } from './order-status';
+import { stepsTo, writeAutomatedChanges } from './order-status';
 
 export type RouteOutcome = { kind: 'placed'; attempt: number; purchaseOrders: string[] } | { kind: 'held'; reasons: string[] } | { kind: 'skipped'; why: string };
 
@@ -130,7 +131,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   }
 
   const events: NewEvent[] = [];
-  const event = (k: number, subject: string, payload: unknown) => events.push(eventOf(subject, payload, reqs[k].ids));
+  const event = <S extends EventSubject>(k: number, subject: S, payload: EventPayload<S>) => events.push(eventOf(subject, payload, reqs[k].ids));
 
   if (held.length) {
     await tx.query(
@@ -154,6 +155,8 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     return { k: p.k, toRouted, toOrdered };
   });
   let poRows: { id: string; number: string; order_id: string; supplier_id: string }[] = [];
+  // each placed order's status events, in step order (to routed first)
+  let moved: NewEvent[][] = [];
   if (placed.length) {
     await tx.query(
       `insert into order_routes (tenant_id, order_id, order_item_id, attempt, supplier_id, backup_supplier_id, supplier_sku, unit_cost_cents, landed_cost_cents, reason)
@@ -164,7 +167,9 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         routes.map((x) => x.l.route!.landedCostCents), routes.map((x) => x.l.reason)],
     );
     // the order's route attempt and its status (to routed, then to ordered from supplier) in one write
-    await writeStatusSteps(tx, tenantId, steps.map((st) => ({ orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered], routeAttempt: reqs[st.k].expectAttempt })));
+    moved = await writeAutomatedChanges(tx, tenantId, steps.map((st) => ({
+      orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered], routeAttempt: reqs[st.k].expectAttempt, ids: reqs[st.k].ids,
+    })));
     const poAnswers = JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]);
     poRows = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string }>(
       `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
@@ -184,7 +189,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
 
   // the events of each order in the order one routing of it writes them, orders in request order
   const heldOf = new Map(held.map((h) => [h.k, h]));
-  const placedOf = new Map(placed.map((p, i) => [p.k, { p, st: steps[i] }]));
+  const placedOf = new Map(placed.map((p, i) => [p.k, { p, st: steps[i], status: moved[i] }]));
   const poByOrder = groupBy(poRows, (r) => r.order_id);
   for (let k = 0; k < reqs.length; k++) {
     const orderId = reqs[k].orderId;
@@ -198,7 +203,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     const x = placedOf.get(k);
     if (!x) continue;
     event(k, FULFILLMENT_EVENTS.routed, { id: orderId, order_id: orderId, attempt, reasons: x.p.lines.map((l) => `${l.sku}: ${l.reason}`) });
-    for (const st of x.st.toRouted) events.push(statusChanged(orderId, st, reqs[k].ids));
+    events.push(...x.status.slice(0, x.st.toRouted.length));
     const mine = posOf.get(k) ?? [];
     const ids: string[] = [];
     for (const p of mine) {
@@ -208,7 +213,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         id: row.id, number: row.number, order_id: orderId, supplier_id: p.supplierId, supplier_name: p.lines[0].route!.supplierName, attempt, total_cents: p.total,
       });
     }
-    for (const st of x.st.toOrdered) events.push(statusChanged(orderId, st, reqs[k].ids));
+    events.push(...x.status.slice(x.st.toRouted.length));
     out[k] = { kind: 'placed', attempt, purchaseOrders: ids };
   }
   await appendEvents(tx, tenantId, events);

@@ -21,7 +21,7 @@ import {
 import { canVoid } from '../../domain/dropship/purchase-order';
 import { advanceFulfillment } from '../../dropship/sandbox/tick';
 import { labelPdf, type LabelData } from '../../dropship/label-pdf';
-import { LABEL_EVENTS } from '../../dropship/events';
+import { LABEL_EVENTS } from '../../../contract/fulfillment-events';
 import { buyLabel } from './buy-label';
 import { ensureSettings, loadSettings } from './settings';
 import { getPurchaseOrder, getShipment, listPurchaseOrders, listShipments, orderTimeline } from './queries';

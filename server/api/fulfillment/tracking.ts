@@ -8,9 +8,11 @@ import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../event
 import { groupBy } from '../../group-by';
 import { connectorFor, loadAccounts, type ConnectorEnv } from '../../marketplaces/registry';
 import { pushTrackingAll } from '../../marketplaces/connector';
-import { FULFILLMENT_EVENTS } from '../../dropship/events';
-import { statusChanged, stepsTo, writeStatusSteps, type StatusStep } from './order-status';
-import type { OrderStatus } from '../../../contract/orders';
+import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
+import { stepsTo, writeAutomatedChanges } from './order-status';
+import type { Marketplace, OrderStatus } from '../../../contract/orders';
+import type { Carrier } from '../../../contract/fulfillment';
+import type { EventPayload, EventSubject } from '../../../contract/event-catalogue';
 
 export type PushOutcome = 'pushed' | 'already' | 'no_marketplace';
 
@@ -22,7 +24,7 @@ export type PushOutcome = 'pushed' | 'already' | 'no_marketplace';
  */
 export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { shipmentId: string; ids: EventIds }[], env: ConnectorEnv): Promise<PushOutcome[]> {
   const out = new Array<PushOutcome>(reqs.length).fill('already');
-  const rows = new Map((await tx.query<{ id: string; order_id: string; carrier: string; tracking_number: string; tracking_pushed_at: Date | null; status: string; direction: string; marketplace: string | null; external_order_id: string | null }>(
+  const rows = new Map((await tx.query<{ id: string; order_id: string; carrier: Carrier; tracking_number: string; tracking_pushed_at: Date | null; status: string; direction: string; marketplace: Marketplace | null; external_order_id: string | null }>(
     `select s.id, s.order_id, s.carrier, s.tracking_number, s.tracking_pushed_at, s.status, s.direction, o.marketplace, o.external_order_id
        from shipments s join orders o on o.id = s.order_id
       where s.tenant_id = $1 and s.id = any($2::uuid[]) order by s.id for update of s`,
@@ -63,7 +65,7 @@ export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { s
   await tx.query('update shipments set tracking_pushed_at = now(), updated_at = now() where id = any($1::uuid[])', [pushed.map((p) => p.s.id)]);
   pushed.sort((a, b) => a.k - b.k);
   await appendEvents(tx, tenantId, pushed.map((p) => eventOf(FULFILLMENT_EVENTS.trackingPushed, {
-    id: p.s.id, order_id: p.s.order_id, marketplace_id: p.acc, marketplace: p.s.marketplace, carrier: p.s.carrier, tracking_number: p.s.tracking_number,
+    id: p.s.id, order_id: p.s.order_id, marketplace_id: p.acc, marketplace: p.s.marketplace!, carrier: p.s.carrier, tracking_number: p.s.tracking_number,
   }, reqs[p.k].ids)));
   for (const p of pushed) out[p.k] = 'pushed';
   return out;
@@ -101,13 +103,20 @@ export async function applyScans(tx: Tx, tenantId: string, scans: readonly { shi
     [tenantId, inTransit, JSON.stringify([{ at, status: 'shipped', message: 'Handed to the carrier' }])],
   )).rows, (r) => r.order_id);
   const delivered = outbound('delivered');
-  const steps = new Map<string, StatusStep[]>();
+  // each delivered order's status events, caused by the first scan that delivered it
+  const deliveredEvents = new Map<string, NewEvent[]>();
   if (delivered.length) {
     const cur = (await tx.query<{ id: string; status: OrderStatus }>(
       'select id, status from orders where tenant_id = $1 and id = any($2::text[]) order by id for update', [tenantId, delivered],
     )).rows;
-    for (const o of cur) steps.set(o.id, stepsTo(o.status, 'delivered', 'delivered by the carrier'));
-    await writeStatusSteps(tx, tenantId, [...steps].map(([orderId, st]) => ({ orderId, steps: st })));
+    const causeOf = new Map<string, EventIds>();
+    for (const x of scans) {
+      const s = ships.get(x.shipmentId);
+      if (s && s.direction !== 'return' && x.status === 'delivered' && !causeOf.has(s.order_id)) causeOf.set(s.order_id, x.ids);
+    }
+    const changes = cur.map((o) => ({ orderId: o.id, steps: stepsTo(o.status, 'delivered', 'delivered by the carrier'), ids: causeOf.get(o.id)! }));
+    const moved = await writeAutomatedChanges(tx, tenantId, changes);
+    changes.forEach((c, i) => deliveredEvents.set(c.orderId, moved[i]));
   }
   // each scan's events, in the order of the scans (an order's purchase orders and delivery once)
   const events: NewEvent[] = [];
@@ -115,14 +124,14 @@ export async function applyScans(tx: Tx, tenantId: string, scans: readonly { shi
   for (const x of scans) {
     const s = ships.get(x.shipmentId);
     if (!s || s.direction === 'return') continue;
-    const ev = (subject: string, payload: unknown) => events.push(eventOf(subject, payload, x.ids));
+    const ev = <S extends EventSubject>(subject: S, payload: EventPayload<S>) => events.push(eventOf(subject, payload, x.ids));
     if (x.status === 'in_transit' && !done.has(`po ${s.order_id}`)) {
       done.add(`po ${s.order_id}`);
       for (const p of shippedPos.get(s.order_id) ?? []) ev(FULFILLMENT_EVENTS.poShipped, { id: p.id, number: p.number, order_id: s.order_id });
     }
     if (x.status === 'delivered' && !done.has(`delivered ${s.order_id}`)) {
       done.add(`delivered ${s.order_id}`);
-      for (const st of steps.get(s.order_id) ?? []) events.push(statusChanged(s.order_id, st, x.ids));
+      events.push(...(deliveredEvents.get(s.order_id) ?? []));
     }
   }
   await appendEvents(tx, tenantId, events);

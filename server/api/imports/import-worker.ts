@@ -151,7 +151,7 @@ export function createImportWorker(db: Db, log: FastifyBaseLogger, dataDir: stri
             tx,
             auth: p.auth,
             audit: (e) => writeAudit(tx, p.auth, p.correlationId, e),
-            emit: async (subject, payload) => outbox.add(subject, payload),
+            emit: outbox.emit,
           },
           (rows) => {
             job.rows_done = Math.min(rows, file.rowsTotal);

@@ -5,6 +5,7 @@
  */
 import type { Permission } from '../../../contract/permissions';
 import type { Tx } from '../../db';
+import type { Emit } from '../../events/outbox';
 import type { CsvInput, ReadProgress, RowError } from '../../domain/csv';
 import type { AuthInfo } from '../context';
 import { HttpError } from '../errors';
@@ -19,7 +20,8 @@ export interface WriteCtx {
   tx: Tx;
   auth: AuthInfo;
   audit(entry: AuditInput): Promise<void>;
-  emit(subject: string, payload: unknown): Promise<void>;
+  /** The job's outbox (typed by the event catalogue). */
+  emit: Emit;
 }
 
 export interface ImportPlan {

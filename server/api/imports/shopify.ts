@@ -134,7 +134,7 @@ async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: nu
       for (let i = 0; i < fresh.length; i += CREATE_BATCH) {
         const batch = fresh.slice(i, i + CREATE_BATCH);
         const ids = await createBatch(w.tx, t, batch);
-        for (const p of batch) await w.emit('products.created', { id: ids.get(p.handle), sku: p.sku, title: p.title, source: 'shopify_import' });
+        for (const p of batch) await w.emit('products.created', { id: ids.get(p.handle)!, sku: p.sku, title: p.title, source: 'shopify_import' });
         done += batch.reduce((s, p) => s + p.variants.length, 0);
         onRows(done);
       }

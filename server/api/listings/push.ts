@@ -10,10 +10,11 @@
 import { groupBy } from '../../group-by';
 import type { Db, Tx } from '../../db';
 import type { ConsumerContext } from '../../events/consumers';
-import type { ConsumerDef, EventMessage } from '../../events/types';
+import { defineConsumer, type ConsumerDef, type MessageFor } from '../../events/types';
 import { batchedHandler } from '../../events/batching';
 import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
 import { LISTING_EVENTS, quantityOf, type QuantityRule } from '../../../contract/listings';
+import type { EventData } from '../../../contract/event-catalogue';
 import { connectorFor, loadAccount, loadAccounts, type AccountRow, type ConnectorEnv } from '../../marketplaces/registry';
 import type { ListingPush, OffersSnapshot, PushResult } from '../../marketplaces/connector';
 import { pushGroups, type PushGroup } from '../../marketplaces/push-many';
@@ -212,20 +213,23 @@ async function markFailed(db: Db, tenantId: string, listingId: string, err: unkn
     .catch(() => undefined);
 }
 
+/** A listing changed (pushed again), or deleted (its item ended). */
+const PUSH_SUBJECTS = [LISTING_EVENTS.changed, LISTING_EVENTS.deleted] as const;
+
 export function listingPushConsumer(ctx: ConsumerContext): ConsumerDef {
   const env: ConnectorEnv = { dataDir: process.env.DATA_DIR ?? './.data' };
-  const run = (tenantId: string, msgs: EventMessage[]) =>
+  const run = (tenantId: string, msgs: MessageFor<(typeof PUSH_SUBJECTS)[number]>[]) =>
     ctx.db.transaction(async (tx) => {
       const changes: PushRequest[] = [];
       for (const m of msgs) {
-        if (m.subject === LISTING_EVENTS.deleted) await endDeleted(tx, m.data as DeletedListing, env);
-        else changes.push({ id: (m.data as { id: string }).id, causationId: String(m.tenantSeq) });
+        if (m.subject === LISTING_EVENTS.deleted) await endDeleted(tx, m.data, env);
+        else changes.push({ id: m.data.id, causationId: String(m.tenantSeq) });
       }
       await pushListings(tx, tenantId, changes, env);
     }, { tenantId });
-  return {
+  return defineConsumer({
     name: PUSH_CONSUMER,
-    filterSubjects: [LISTING_EVENTS.changed, LISTING_EVENTS.deleted],
+    filterSubjects: PUSH_SUBJECTS,
     agentName: 'marketplace-connector',
     batchSize: PUSH_BATCH,
     concurrency: PUSH_BATCH,
@@ -236,15 +240,15 @@ export function listingPushConsumer(ctx: ConsumerContext): ConsumerDef {
         try {
           await run(msg.tenantId, [msg]);
         } catch (err) {
-          if (msg.subject !== LISTING_EVENTS.deleted) await markFailed(ctx.db, msg.tenantId, (msg.data as { id: string }).id, err, msg.attempt);
+          if (msg.subject !== LISTING_EVENTS.deleted) await markFailed(ctx.db, msg.tenantId, msg.data.id, err, msg.attempt);
           throw err;
         }
       },
     }),
-  };
+  });
 }
 
-interface DeletedListing { id: string; marketplace_id: string; external_id: string | null; sku: string }
+type DeletedListing = EventData<typeof LISTING_EVENTS.deleted>;
 
 /** A deleted listing's item is ended on the marketplace (the listing row is gone; the event carries what is needed). */
 async function endDeleted(tx: Tx, d: DeletedListing, env: ConnectorEnv): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import type { Tx } from '../../db';
 import { violatesMap, type CompetitorOffer } from '../../../contract/listings';
+import type { EventPayload } from '../../../contract/event-catalogue';
 
 export interface MapGrace { grace_pct: number; grace_cents: number }
 
@@ -27,7 +28,7 @@ interface Observation {
 }
 
 export interface MapCheckResult {
-  opened: { id: string; listing_id: string; sku: string; seller: string; source: string; observed_price_cents: number; map_price_cents: number }[];
+  opened: EventPayload<'listings.violation_opened'>[];
   resolved: string[];
 }
 
@@ -84,7 +85,7 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
   }
   let opened: MapCheckResult['opened'] = [];
   if (fresh.length) {
-    const ins = await tx.query<{ id: string; listing_id: string; seller: string; source: string; observed_price_cents: number; map_price_cents: number }>(
+    const ins = await tx.query<{ id: string; listing_id: string; seller: string; source: Observation['source']; observed_price_cents: number; map_price_cents: number }>(
       `insert into map_violations (tenant_id, listing_id, marketplace_id, variant_id, source, seller, observed_price_cents, map_price_cents, evidence)
        select $1, u.l, u.mp, u.v, u.src, u.s, u.p, u.m, u.e
          from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::int[], $8::int[], $9::jsonb[]) as u(l, mp, v, src, s, p, m, e)

@@ -6,7 +6,7 @@
  *   the account shows the error).
  */
 import type { ConsumerContext } from '../../events/consumers';
-import type { ConsumerDef } from '../../events/types';
+import { defineConsumer, type ConsumerDef } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
 import { CONNECTOR_ALERT_SUBJECT, LISTING_EVENTS, MAP_ALERT_SUBJECT, MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { DLQ_EVENTS } from '../../../contract/events';
@@ -29,29 +29,29 @@ const MORE_ORDER_PAGES = 50;
 
 export function marketplaceSyncConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
-  return {
+  return defineConsumer({
     name: SYNC_CONSUMER,
     filterSubjects: [MARKETPLACE_EVENTS.ticked],
     agentName: 'marketplace-connector',
     async handle(msg) {
-      const d = msg.data as { id: string; tick?: number };
+      const d = msg.data;
       const first = await ctx.db.transaction((tx) => syncAccount(tx, msg.tenantId, d.id, env, String(msg.tenantSeq), d.tick ?? null), { tenantId: msg.tenantId });
       let more = first?.more ?? false;
       for (let page = 0; more && page < MORE_ORDER_PAGES; page++) {
         more = await ctx.db.transaction((tx) => syncMoreOrders(tx, msg.tenantId, d.id, env, String(msg.tenantSeq)), { tenantId: msg.tenantId });
       }
     },
-  };
+  });
 }
 
 export function marketplaceAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
-  return {
+  return defineConsumer({
     name: ALERTS_CONSUMER,
     filterSubjects: [LISTING_EVENTS.violationOpened, DLQ_EVENTS.deadLettered],
     async handle(msg) {
       const ids = { causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined };
       if (msg.subject === LISTING_EVENTS.violationOpened) {
-        const v = msg.data as { id: string; listing_id: string; sku: string; seller: string; source: string; observed_price_cents: number; map_price_cents: number };
+        const v = msg.data;
         await ctx.db.transaction(async (tx) => {
           const r = await tx.query(`update map_violations set state = 'notified', notified_at = now() where id = $1 and state = 'open'`, [v.id]);
           if (r.rowCount === 0) return; // resolved meanwhile, or already notified (a redelivery)
@@ -71,7 +71,7 @@ export function marketplaceAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
         }, { tenantId: msg.tenantId });
         return;
       }
-      const d = msg.data as { id: number; consumer: string; event_seq: number; subject: string };
+      const d = msg.data;
       if (!CONNECTOR_CONSUMERS.has(d.consumer)) return;
       await ctx.db.transaction(async (tx) => {
         const entry = await tx.query<{ payload: { id?: string }; last_error: string }>('select payload, last_error from dlq_entries where id = $1', [d.id]);
@@ -92,5 +92,5 @@ export function marketplaceAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
         }, ids);
       }, { tenantId: msg.tenantId });
     },
-  };
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Tx } from '../../db';
 import type { ConsumerContext } from '../../events/consumers';
-import type { ConsumerDef } from '../../events/types';
+import { defineConsumer, type ConsumerDef } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { connectorFor, loadAccount, type ConnectorEnv } from '../../marketplaces/registry';
@@ -28,14 +28,14 @@ export async function verifyAccount(tx: Tx, tenantId: string, accountId: string,
 
 export function marketplaceVerifyConsumer(ctx: ConsumerContext): ConsumerDef {
   const env: ConnectorEnv = { dataDir: process.env.DATA_DIR ?? './.data' };
-  return {
+  return defineConsumer({
     name: VERIFY_CONSUMER,
     filterSubjects: [MARKETPLACE_EVENTS.linked, MARKETPLACE_EVENTS.updated],
     agentName: 'marketplace-connector',
     async handle(msg) {
-      const d = msg.data as { id: string; status?: string };
+      const d = msg.data;
       if (d.status !== 'pending') return;
       await ctx.db.transaction((tx) => verifyAccount(tx, msg.tenantId, d.id, env, String(msg.tenantSeq)), { tenantId: msg.tenantId });
     },
-  };
+  });
 }

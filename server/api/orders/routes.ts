@@ -6,14 +6,15 @@
 import { defineModule, type ApiModule } from '../module';
 import type { Ctx } from '../kit';
 import { one } from '../kit';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { pageJson } from '../list-kit/paging';
-import { ORDER_TRANSITIONS, canTransition, type OrderStatus, ordersLive } from '../../../contract/orders';
+import { type OrderStatus, ordersLive } from '../../../contract/orders';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from '../../../contract/orders';
 import { getOrder, listOrders, mapOrder } from './queries';
 import { num } from '../../domain/numbers';
 import { centsToDecimal } from '../../../contract/money';
+import { writeStatusChanges } from './status';
 
 export const ORDER_EXPORT_COLUMNS = [
   'Order ID', 'Marketplace', 'External Order ID', 'Customer Name', 'Status', 'Items', 'Subtotal', 'Shipping', 'Tax', 'Fees',
@@ -25,25 +26,10 @@ async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: Orde
   const cur = await ctx.tx.query<{ id: string; status: OrderStatus }>('select id, status from orders where tenant_id = $1 and id = upper($2) for update', [t, ctx.params.id]);
   const order = cur.rows[0];
   if (!order) throw notFound('Order');
-  if (!canTransition(order.status, to)) {
-    throw new HttpError(409, 'invalid_transition', `An order cannot go from ${order.status} to ${to}`, {
-      from: order.status,
-      to,
-      allowed: ORDER_TRANSITIONS[order.status],
-    });
-  }
-  await ctx.tx.query(
-    `update orders set status = $3, cancel_reason = case when $3 = 'cancelled' then $4 else cancel_reason end, updated_at = now()
-      where tenant_id = $1 and id = $2`,
-    [t, order.id, to, reason ?? null],
-  );
-  await ctx.tx.query(
-    'insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor) values ($1, $2, $3, $4, $5, $6)',
-    [t, order.id, order.status, to, reason ?? null, ctx.auth.email],
-  );
+  // the one write of an order's status: the transition checked, the row, its history line, its events
+  const [events] = await writeStatusChanges(ctx.tx, t, ctx.auth.email, [{ orderId: order.id, steps: [{ from: order.status, to, reason: reason ?? null }] }]);
   await ctx.audit({ action: to === 'cancelled' ? 'cancel' : 'status_change', resource: 'orders', resourceId: order.id, before: { status: order.status }, after: { status: to, reason: reason ?? null } });
-  await ctx.emit('orders.status_changed', { id: order.id, from: order.status, to, reason: reason ?? null });
-  if (to === 'cancelled') await ctx.emit('orders.cancelled', { id: order.id, from: order.status, reason });
+  for (const e of events) await ctx.emit(e.subject, e.payload);
   return one(await getOrder(ctx.tx, t, order.id));
 }
 

@@ -7,43 +7,43 @@
  * Both run as workers with a heartbeat (their agent names).
  */
 import type { ConsumerContext } from '../../events/consumers';
-import type { ConsumerDef } from '../../events/types';
+import { defineConsumer, type ConsumerDef } from '../../events/types';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { PRICING_EVENTS } from '../../../contract/pricing';
 import { repriceAfterTick, reprice, ruleChangeSelection } from './repricer';
-import type { RuleScope } from '../../../contract/pricing';
 import { snapshotTenant } from './agent';
 
 export const REPRICER_CONSUMER = 'repricer';
 export const AGENT_CONSUMER = 'pricing-agent';
 
+const REPRICER_SUBJECTS = [MARKETPLACE_EVENTS.ticked, 'products.updated', 'products.variant_updated', PRICING_EVENTS.ruleChanged] as const;
+
 export function repricerConsumer(ctx: ConsumerContext): ConsumerDef {
   const env = { dataDir: process.env.DATA_DIR ?? './.data' };
-  return {
+  return defineConsumer({
     name: REPRICER_CONSUMER,
-    filterSubjects: [MARKETPLACE_EVENTS.ticked, 'products.updated', 'products.variant_updated', PRICING_EVENTS.ruleChanged],
+    filterSubjects: REPRICER_SUBJECTS,
     agentName: 'repricer',
     async handle(msg) {
       const ids = { causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined };
-      const d = msg.data as { id: string; product_id?: string; scopes?: RuleScope[] };
       await ctx.db.transaction(async (tx) => {
-        if (msg.subject === MARKETPLACE_EVENTS.ticked) return repriceAfterTick(tx, msg.tenantId, d.id, env, ids);
-        if (msg.subject === 'products.updated') return reprice(tx, msg.tenantId, { productIds: [d.id] }, 'cost_change', ids);
-        if (msg.subject === 'products.variant_updated') return reprice(tx, msg.tenantId, { variantIds: [d.id] }, 'cost_change', ids);
-        return reprice(tx, msg.tenantId, ruleChangeSelection(d.scopes), 'rule_change', ids);
+        if (msg.subject === MARKETPLACE_EVENTS.ticked) return repriceAfterTick(tx, msg.tenantId, msg.data.id, env, ids);
+        if (msg.subject === 'products.updated') return reprice(tx, msg.tenantId, { productIds: [msg.data.id] }, 'cost_change', ids);
+        if (msg.subject === 'products.variant_updated') return reprice(tx, msg.tenantId, { variantIds: [msg.data.id] }, 'cost_change', ids);
+        return reprice(tx, msg.tenantId, ruleChangeSelection(msg.data.scopes), 'rule_change', ids);
       }, { tenantId: msg.tenantId });
     },
-  };
+  });
 }
 
 export function pricingAgentConsumer(ctx: ConsumerContext): ConsumerDef {
-  return {
+  return defineConsumer({
     name: AGENT_CONSUMER,
     filterSubjects: [MARKETPLACE_EVENTS.ticked],
     agentName: 'pricing-agent',
     async handle(msg) {
       // the ticked account only: one account's tick leaves the others' shares as they were
-      await snapshotTenant(ctx.db, msg.tenantId, (msg.data as { id: string }).id);
+      await snapshotTenant(ctx.db, msg.tenantId, msg.data.id);
     },
-  };
+  });
 }

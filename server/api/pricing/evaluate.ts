@@ -6,6 +6,7 @@
  * expires). A dry run (`preview`, `summarise`) reads and writes nothing.
  */
 import type { Tx } from '../../db';
+import type { Emit } from '../../events/outbox';
 import { LISTING_EVENTS } from '../../../contract/listings';
 import { PRICING_EVENTS } from '../../../contract/pricing';
 import { decide, FloorUnreachable, marginCents, type Decision, type DecisionFlags } from '../../domain/repricing';
@@ -16,7 +17,8 @@ import { engineRule, loadRules, rankRules, ruleFor, type RuleRow } from './rules
 
 export interface Evaluation { listing: ListingInputs; rule: RuleRow; decision: Decision; hash: string }
 
-export type Emit = (subject: string, payload: unknown) => Promise<void>;
+/** How the repricer writes its events: a command's `ctx.emit`, or straight into the consumer's transaction. */
+export type { Emit };
 
 /**
  * Decides for each listing under its governing rule (listings no rule covers are skipped). `keep`

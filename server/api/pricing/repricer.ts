@@ -21,7 +21,7 @@ export async function reprice(tx: Tx, tenantId: string, sel: Selection, trigger:
     trigger,
     actor: REPRICER_ACTOR,
     mode: 'rule',
-    emit: (subject, payload) => appendEvent(tx, tenantId, subject, payload, ids).then(() => undefined),
+    emit: async (subject, payload) => void (await appendEvent(tx, tenantId, subject, payload, ids)),
   });
   if (res.decisions > 0) {
     await appendEvent(tx, tenantId, PRICING_EVENTS.decided, { trigger, decisions: res.decisions, applied: res.applied.length, proposals: res.proposals.length }, ids);

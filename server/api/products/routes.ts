@@ -194,7 +194,7 @@ const products: ApiModule = (api) => {
       const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
       const created = await getProduct(ctx.tx, ctx.auth.tenantId, id);
       await ctx.audit({ action: 'create', resource: 'products', resourceId: id, after: created });
-      await ctx.emit('products.created', { id, sku: created!.sku, title: created!.title });
+      await ctx.emit('products.created', { id, sku: String(created!.sku), title: String(created!.title) });
       ctx.status(201);
       return one(created);
     },
@@ -214,7 +214,7 @@ const products: ApiModule = (api) => {
       await updateProduct(ctx.tx, t, ctx.params.id, ctx.body, { sku: before.sku as string, handle: before.handle as string });
       const after = await getProduct(ctx.tx, t, ctx.params.id);
       await ctx.audit({ action: 'update', resource: 'products', resourceId: ctx.params.id, before, after });
-      await ctx.emit('products.updated', { id: ctx.params.id, sku: after!.sku, fields: Object.keys(ctx.body) });
+      await ctx.emit('products.updated', { id: ctx.params.id, sku: String(after!.sku), fields: Object.keys(ctx.body) });
       return one(after);
     },
   });
@@ -230,7 +230,7 @@ const products: ApiModule = (api) => {
       if (!before) throw notFound('Product');
       await ctx.tx.query('delete from products where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       await ctx.audit({ action: 'delete', resource: 'products', resourceId: ctx.params.id, before });
-      await ctx.emit('products.deleted', { id: ctx.params.id, sku: before.sku });
+      await ctx.emit('products.deleted', { id: ctx.params.id, sku: String(before.sku) });
       return one({ id: ctx.params.id, deleted: true });
     },
   });

@@ -25,7 +25,7 @@ export function variantRoutes(api: Api): void {
       const product = await lockProduct(ctx.tx, t, ctx.params.id);
       const created = await createVariant(ctx.tx, t, product.id, ctx.body);
       await ctx.audit({ action: 'create', resource: 'product_variants', resourceId: created.id as string, after: created });
-      await ctx.emit('products.variant_created', { product_id: product.id, id: created.id, sku: created.sku, price: created.price, stock: created.stock });
+      await ctx.emit('products.variant_created', { product_id: product.id, id: String(created.id), sku: String(created.sku), price: Number(created.price), stock: Number(created.stock) });
       ctx.status(201);
       return one(created);
     },
@@ -45,7 +45,7 @@ export function variantRoutes(api: Api): void {
       if (!before) throw notFound('Variant');
       const after = await updateVariant(ctx.tx, t, product.id, before, ctx.body);
       await ctx.audit({ action: 'update', resource: 'product_variants', resourceId: before.id as string, before, after });
-      await ctx.emit('products.variant_updated', { product_id: product.id, id: before.id, sku: after.sku, fields: Object.keys(ctx.body) });
+      await ctx.emit('products.variant_updated', { product_id: product.id, id: String(before.id), sku: String(after.sku), fields: Object.keys(ctx.body) });
       return one(after);
     },
   });
@@ -63,7 +63,7 @@ export function variantRoutes(api: Api): void {
       if (!before) throw notFound('Variant');
       await deleteVariant(ctx.tx, t, product.id, before.id as string);
       await ctx.audit({ action: 'delete', resource: 'product_variants', resourceId: before.id as string, before });
-      await ctx.emit('products.variant_deleted', { product_id: product.id, id: before.id, sku: before.sku, orders_count: before.orders_count });
+      await ctx.emit('products.variant_deleted', { product_id: product.id, id: String(before.id), sku: String(before.sku), orders_count: Number(before.orders_count) });
       return one({ id: before.id, deleted: true, orders_count: before.orders_count });
     },
   });

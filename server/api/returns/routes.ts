@@ -8,15 +8,16 @@
 import { defineModule, type ApiModule, type Api } from '../module';
 import { list, one, type Ctx } from '../kit';
 import { HttpError, notFound, type FieldError } from '../errors';
-import { idParams, returnCreate, returnListQuery, returnReceive, returnReject, returnResolve, type RmaAction, returnsLive } from '../../../contract/fulfillment';
+import { idParams, returnCreate, returnListQuery, returnReceive, returnReject, returnResolve, type ReturnReason, type RmaAction, returnsLive } from '../../../contract/fulfillment';
 import { isResellable, resolveDefault, rmaStep, type RmaStatus } from '../../domain/dropship/rma';
-import { RETURN_EVENTS } from '../../dropship/events';
+import { RETURN_EVENTS } from '../../../contract/fulfillment-events';
 import { CarrierError } from '../../dropship/sandbox/carrier';
 import { buyLabel } from '../fulfillment/buy-label';
 import { loadSettings } from '../fulfillment/settings';
 import { insertOrders } from '../orders/insert';
 import type { Tx } from '../../db';
-import type { Marketplace } from '../../../contract/orders';
+import { canTransition, type Marketplace, type OrderStatus } from '../../../contract/orders';
+import { writeStatusChanges } from '../orders/status';
 
 interface ReturnItem { order_item_id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
 
@@ -85,7 +86,7 @@ async function restock(tx: Tx, tenantId: string, items: ReturnItem[], sign: 1 | 
 function mapReturn(r: Record<string, unknown>) {
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
   return {
-    id: String(r.id), number: String(r.number), order_id: String(r.order_id), status: String(r.status), reason: String(r.reason), note: (r.note as string) ?? null,
+    id: String(r.id), number: String(r.number), order_id: String(r.order_id), status: String(r.status) as RmaStatus, reason: String(r.reason) as ReturnReason, note: (r.note as string) ?? null,
     items: r.items as ReturnItem[], condition: (r.condition as string) ?? null, resolution: (r.resolution as string) ?? null,
     refund_cents: r.refund_cents === null ? null : Number(r.refund_cents), restocked: Boolean(r.restocked), replacement_order_id: (r.replacement_order_id as string) ?? null,
     reject_reason: (r.reject_reason as string) ?? null, return_shipment_id: (r.return_shipment_id as string) ?? null, history: r.history ?? [],
@@ -109,7 +110,7 @@ async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, 
   const t = ctx.auth.tenantId;
   const r = await getReturn(ctx.tx, t, ctx.params.id, true);
   if (!r) throw notFound('Return');
-  const step = rmaStep(r.status as RmaStatus, action);
+  const step = rmaStep(r.status, action);
   if (!step.ok) throw new HttpError(409, 'invalid_transition', step.message, { from: r.status, action });
   const sets = await work(r);
   const params: unknown[] = [t, r.id, step.to, JSON.stringify([{ at: new Date().toISOString(), status: step.to, by: ctx.auth.email, note: (sets.note as string) ?? null }])];
@@ -121,13 +122,13 @@ async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, 
   return one(after);
 }
 
+/** The order of a refunded or replaced return becomes returned (when it was shipped or delivered), through the one write of an order's status. */
 async function markReturned(ctx: Ctx<{ id: string }, unknown, unknown>, orderId: string, reason: string) {
-  const o = await ctx.tx.query<{ status: string }>('select status from orders where tenant_id = $1 and id = $2 for update', [ctx.auth.tenantId, orderId]);
+  const o = await ctx.tx.query<{ status: OrderStatus }>('select status from orders where tenant_id = $1 and id = $2 for update', [ctx.auth.tenantId, orderId]);
   const from = o.rows[0]?.status;
-  if (from !== 'shipped' && from !== 'delivered') return;
-  await ctx.tx.query(`update orders set status = 'returned', updated_at = now() where id = $1`, [orderId]);
-  await ctx.tx.query('insert into order_status_history (tenant_id, order_id, from_status, to_status, reason, actor) values ($1, $2, $3, $4, $5, $6)', [ctx.auth.tenantId, orderId, from, 'returned', reason, ctx.auth.email]);
-  await ctx.emit('orders.status_changed', { id: orderId, from, to: 'returned', reason });
+  if (!from || !canTransition(from, 'returned')) return;
+  const [events] = await writeStatusChanges(ctx.tx, ctx.auth.tenantId, ctx.auth.email, [{ orderId, steps: [{ from, to: 'returned', reason }] }]);
+  for (const e of events) await ctx.emit(e.subject, e.payload);
 }
 
 /**

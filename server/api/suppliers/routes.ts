@@ -167,7 +167,7 @@ const suppliers: ApiModule = (api) => {
       if (!before) throw notFound('Supplier');
       await ctx.tx.query('delete from suppliers where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       await ctx.audit({ action: 'delete', resource: 'suppliers', resourceId: ctx.params.id, before });
-      await ctx.emit('suppliers.deleted', { id: ctx.params.id, name: before.name });
+      await ctx.emit('suppliers.deleted', { id: ctx.params.id, name: String(before.name) });
       // what the confirmation announced: products left without a main supplier, supplier links removed
       return one({ id: ctx.params.id, deleted: true, products_unlinked: before.products_count, linked_products: before.linked_products_count });
     },

@@ -9,7 +9,9 @@ import {
   webhookCreate as createBody,
   webhookParams as idParams,
   webhookUpdate as updateBody,
+  type WebhookSubject,
 } from '../../../contract/webhooks';
+import { EVENT_CATALOGUE, WEBHOOK_SUBJECTS } from '../../../contract/event-catalogue';
 import { defineModule, type ApiModule } from '../module';
 import type { ConsumerFactory } from '../../events/consumers';
 import { webhookConsumer } from '../../events/webhooks/dispatcher';
@@ -72,6 +74,17 @@ const webhooks: ApiModule = (api) => {
         [auth.tenantId],
       );
       return list(rows.map((r) => mapEndpoint(r)), rows.length, rows.length, 0);
+    },
+  });
+
+  // the subjects an endpoint may subscribe to: the event catalogue's, less the platform's own
+  const subjects: WebhookSubject[] = WEBHOOK_SUBJECTS.map((s) => ({ subject: s, stream: EVENT_CATALOGUE[s].stream, description: EVENT_CATALOGUE[s].description }));
+  api.route({
+    method: 'GET',
+    url: '/webhooks/subjects',
+    permission: 'manage:integrations',
+    async handler() {
+      return one(subjects);
     },
   });
 

@@ -7,7 +7,8 @@ import type { Tx } from '../../db';
 import { appendEvents, newEvent, type EventIds, type NewEvent } from '../../events/outbox';
 import { REJECT_MESSAGE, supplierAnswers } from './supplier';
 import { nextScan, scanDelay } from './carrier';
-import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../events';
+import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../../contract/fulfillment-events';
+import type { Carrier } from '../../../contract/fulfillment';
 
 export interface FulfillmentTick { tick: number; answered: number; confirmed: number; rejected: number; scans: number }
 
@@ -69,7 +70,7 @@ export async function advanceFulfillmentQuietly(tx: Tx, tenantId: string, ticks:
       else out.rejected += 1;
       out.answered += 1;
     }
-    const parcels = await tx.query<{ id: string; order_id: string; status: string; carrier: string; tracking_number: string; zone: number; estimated_delivery: string | null; bought_at: Date }>(
+    const parcels = await tx.query<{ id: string; order_id: string; status: string; carrier: Carrier; tracking_number: string; zone: number; estimated_delivery: string | null; bought_at: Date }>(
       `select id, order_id, status, carrier, tracking_number, zone, to_char(estimated_delivery, 'YYYY-MM-DD') as estimated_delivery, bought_at from shipments
         where tenant_id = $1 and status in ('label_created', 'in_transit', 'out_for_delivery', 'exception') and sandbox_next_tick <= $2
         order by created_at, id for update`,
