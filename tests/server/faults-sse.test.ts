@@ -66,6 +66,8 @@ describe.skipIf(!PG_URL)('SSE fan-out across lost database connections (PostgreS
         // one client also loses its stream at that moment: it resumes from its Last-Event-ID,
         // its replay reading the log over the new connections
         resumer.reconnect();
+        // the next fault only once it is back, so each round is one reconnection of its own
+        await waitFor(() => resumer.connections >= round + 2, `the resumer back after round ${round}`);
       }
       await waitFor(async () => emit(s.db, T, SUBJECT, [{ n: n++ }]).catch(() => null), 'the last event written');
       const expected = await logged();
