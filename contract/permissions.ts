@@ -16,6 +16,15 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** What a server route admits (docs/api-conventions.md "Access"): a key of the matrix, or every signed-in user. */
+export const SIGNED_IN = 'signed-in';
+export type Access = Permission | typeof SIGNED_IN;
+
+/** May the role call a route declaring this access? */
+export function admits(role: Role, access: Access): boolean {
+  return access === SIGNED_IN || hasPermission(role, access);
+}
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   // the administrator holds every permission (tests/unit/permissions.test.ts lists them by hand)
   admin: PERMISSIONS,

@@ -1,14 +1,13 @@
 /**
  * Route kit — docs/api-conventions.md in one place. A route module declares
- * `{ method, url, permission, params, query, body, handler }` and gets: zod validation (400 with
+ * `{ method, url, access, params, query, body, handler }` and gets: zod validation (400 with
  * per-field details), the role matrix (403 forbidden), a tenant-scoped transaction (RLS setting),
  * idempotency keys on non-GET, audit entries and outbox events written in the command's transaction,
  * and the tenant's cached list totals dropped once a write has committed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Permission } from '../../contract/permissions';
-import { hasPermission } from '../../contract/permissions';
+import { admits, type Access } from '../../contract/permissions';
 import type { Db, Tx } from '../db';
 import { CommandOutbox, appendEvent, type Emit } from '../events/outbox';
 import { countsChanged } from './list-kit/count-cache';
@@ -51,11 +50,13 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /**
-   * The one access requirement of a route: a key of the permission matrix (contract/permissions.ts,
-   * docs/api-conventions.md "Access"); 403 `forbidden` without it. Routes without a key are open
-   * to every signed-in user. No role lists: who may call a route is read from the matrix only.
+   * The one access requirement of a route, always stated: a key of the permission matrix
+   * (contract/permissions.ts, docs/api-conventions.md "Access"), 403 `forbidden` without it, or
+   * `SIGNED_IN` for a route open to every signed-in user. A domain's routes take the key from their
+   * contract's resource mapping (`ordersPermissions.orders.read`), the one the console asks too.
+   * No role lists: who may call a route is read from the matrix only.
    */
-  permission?: Permission;
+  access: Access;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -107,8 +108,8 @@ export function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 
   return r.data;
 }
 
-export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'permission'>): void {
-  if (def.permission && !hasPermission(auth.role, def.permission)) throw forbidden();
+export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'access'>): void {
+  if (!admits(auth.role, def.access)) throw forbidden();
 }
 
 export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string | undefined, e: AuditInput): Promise<void> {
@@ -136,7 +137,7 @@ export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q,
     // `kit`: the declared schemas, listed by server/api/route-index.ts (405 answers, tests over every route)
     config: {
       anonymous: def.anonymous !== undefined,
-      kit: { permission: def.permission, params: def.params, query: def.query, body: def.body, lock: def.lock === undefined ? undefined : def.lock ? def.lock.table : false },
+      kit: { access: def.access, params: def.params, query: def.query, body: def.body, lock: def.lock === undefined ? undefined : def.lock ? def.lock.table : false },
     },
     handler: async (req, reply) => {
       const auth = req.auth;

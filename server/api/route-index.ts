@@ -8,7 +8,8 @@ import type { ZodType } from 'zod';
 
 /** What the route kit puts on a route's config (server/api/kit.ts). */
 export interface KitRouteInfo {
-  permission?: string;
+  /** A permission key, or `signed-in` (docs/api-conventions.md "Access"). */
+  access: string;
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;

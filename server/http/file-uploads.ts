@@ -47,8 +47,9 @@ export function streamFileBodies(scope: FastifyInstance, o: FileUploadOptions): 
   scope.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     if (!(req.body instanceof UnreadBody) || !req.auth) return;
     // what the route would refuse anyway is refused before the file is read
-    const kit = req.routeOptions.config.kit ?? {};
-    authorize(req.auth, kit as Pick<RouteDef, 'permission'>);
+    const kit = req.routeOptions.config.kit;
+    if (!kit) return;
+    authorize(req.auth, kit as Pick<RouteDef, 'access'>);
     parse(kit.query, req.query, 'query');
     let file: ImportFile;
     try {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accessRule } from '../../contract/access';
+import { SIGNED_IN } from '../../contract/permissions';
 import { accessControlFor } from '../../providers/access-control';
 import { modules } from '../../resources';
 import { commandsOf, routeTable } from '../../src/lib/registry-derive';
@@ -24,8 +25,8 @@ function serverRoutes(): Map<string, string | null> {
     const api = {
       app: inert,
       services: inert,
-      route: (def: { method: string | string[]; url: string; permission?: string }) => {
-        for (const method of [def.method].flat()) routes.set(`${method} ${def.url}`, def.permission ?? null);
+      route: (def: { method: string | string[]; url: string; access: string }) => {
+        for (const method of [def.method].flat()) routes.set(`${method} ${def.url}`, def.access === SIGNED_IN ? null : def.access);
       },
     } as unknown as Api;
     try {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { startServer, type Harness } from './harness';
 import { kitApp } from './kit-app';
 import { DEMO_TENANT } from './tokens';
+import { SIGNED_IN } from '../../contract/permissions';
 import { route } from '../../server/api/kit';
 import { HttpError, conflict } from '../../server/api/errors';
 
@@ -41,6 +42,7 @@ beforeAll(async () => {
   route(app, h.db, {
     method: 'POST',
     url: '/fails',
+    access: SIGNED_IN,
     async handler({ tx, audit, emit, body }) {
       await tx.query(`insert into feature_flags (tenant_id, name, enabled) values ($1, 'tx_probe', true)`, [DEMO_TENANT.id]);
       await audit({ action: 'create', resource: 'tx_probe', after: body });
@@ -52,6 +54,7 @@ beforeAll(async () => {
   route(app, h.db, {
     method: 'POST',
     url: '/gated',
+    access: SIGNED_IN,
     async handler({ audit, emit, status }) {
       runs++;
       await audit({ action: 'create', resource: 'gated' });

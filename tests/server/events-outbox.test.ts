@@ -15,6 +15,7 @@ import { StorageType, connect, headers, nanos } from 'nats';
 import { startServer, type Harness } from './harness';
 import { kitApp } from './kit-app';
 import { DEMO_TENANT } from './tokens';
+import { SIGNED_IN } from '../../contract/permissions';
 import { route } from '../../server/api/kit';
 import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { BatchPublisher } from '../../server/events/jetstream/publisher';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   route(app, h.db, {
     method: 'POST',
     url: '/three',
+    access: SIGNED_IN,
     async handler({ emit }) {
       const order = { id: 'o-1', marketplace: 'ebay' as const, source: 'ebay_import' as const, external_order_id: 'E-1' };
       await emit('orders.created', order);

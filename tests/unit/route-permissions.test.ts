@@ -1,7 +1,8 @@
 /**
- * Server routes declare a permission key only (docs/api-conventions.md "Access"): every route of the
- * module list is read through a recording `api.route`, and who may call it follows from the
- * permission matrix (contract/permissions.ts) alone.
+ * Server routes state their access (docs/api-conventions.md "Access"): every route of the module
+ * list is read through a recording `api.route`; each names a permission key or says it is open to
+ * every signed-in user, and who may call it follows from the permission matrix
+ * (contract/permissions.ts) alone. A domain's routes take the key its contract maps the resource to.
  */
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,13 @@ import type { Api } from '../../server/api/module';
 import type { RouteDef } from '../../server/api/kit';
 import type { Db } from '../../server/db';
 import type { Config } from '../../server/config';
-import { hasPermission, type Permission } from '../../contract/permissions';
+import { admits, PERMISSIONS, SIGNED_IN, type Access, type Permission } from '../../contract/permissions';
+import { fulfillmentPermissions } from '../../contract/modules/fulfillment';
+import { listingsPermissions } from '../../contract/modules/listings';
+import { marketplacesPermissions } from '../../contract/modules/marketplaces';
+import { ordersPermissions } from '../../contract/modules/orders';
+import { pricingPermissions } from '../../contract/modules/pricing';
+import { productsPermissions } from '../../contract/modules/products';
 import { ROLES, type Role } from '../../contract/roles';
 
 function declaredRoutes(): RouteDef[] {
@@ -23,12 +30,16 @@ function declaredRoutes(): RouteDef[] {
 
 const routes = declaredRoutes();
 const key = (d: RouteDef) => `${d.method} ${d.url}`;
-const admitted = (p: Permission | undefined): Role[] => ROLES.filter((r) => !p || hasPermission(r, p));
+const admitted = (a: Access): Role[] => ROLES.filter((r) => admits(r, a));
 
 describe('route access', () => {
-  it('reads every route of the module list, and none carries anything but a permission key', () => {
+  it('reads every route of the module list; each states its access as a permission key or signed-in, and none carries roles', () => {
     expect(routes.length).toBeGreaterThan(40);
-    for (const d of routes) expect(Object.keys(d), key(d)).not.toContain('roles');
+    const known = new Set<string>([...PERMISSIONS, SIGNED_IN]);
+    for (const d of routes) {
+      expect(Object.keys(d), key(d)).not.toContain('roles');
+      expect(known.has(d.access), `${key(d)} states ${String(d.access)}`).toBe(true);
+    }
   });
 
   // the role table of docs/api-conventions.md "Access", as the server's API routes serve it
@@ -44,17 +55,31 @@ describe('route access', () => {
     const hits = routes.filter((d) => pattern.test(key(d)));
     expect(hits.length).toBeGreaterThan(0);
     for (const d of hits) {
-      expect(d.permission, key(d)).toBe(permission);
-      expect(admitted(d.permission), key(d)).toEqual(roles);
+      expect(d.access, key(d)).toBe(permission);
+      expect(admitted(d.access), key(d)).toEqual(roles);
     }
   });
 
-  it('leaves the sign-in-only routes without a key, and no route of a restricted area', () => {
-    const open = routes.filter((d) => !d.permission).map(key);
-    for (const r of ['GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name']) {
-      expect(open).toContain(r);
-    }
+  it('says signed-in for exactly the routes every signed-in user needs, and for no route of a restricted area', () => {
+    const open = routes.filter((d) => d.access === SIGNED_IN).map(key);
+    expect(open.sort()).toEqual(['GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name']);
     const restricted = open.filter((k) => expected.some(([pattern]) => pattern.test(k)) || /^(POST|PUT|PATCH|DELETE) \/flags/.test(k));
     expect(restricted).toEqual([]);
+  });
+
+  // a domain's reads take the key its contract maps the resource to (the one the console asks)
+  const fromContract: [pattern: RegExp, permission: Permission][] = [
+    [/^GET \/(shipments|fulfillment|purchase-orders)\b/, fulfillmentPermissions.shipments.read],
+    [/^GET \/orders\b/, ordersPermissions.orders.read],
+    [/^GET \/(products|images)\b/, productsPermissions.products.read],
+    [/^GET \/listings\b/, listingsPermissions.listings.read],
+    [/^GET \/marketplaces\b/, marketplacesPermissions.marketplaces.read],
+    [/^GET \/pricing\/(rules|agent)\b/, pricingPermissions.pricing_rules.read],
+    [/^GET \/pricing\/proposals\b/, pricingPermissions.price_proposals.read],
+  ];
+  it.each(fromContract)('%s reads with %s, from the domain contract', (pattern, permission) => {
+    const hits = routes.filter((d) => pattern.test(key(d)));
+    expect(hits.length).toBeGreaterThan(0);
+    for (const d of hits) expect(d.access, key(d)).toBe(permission);
   });
 });

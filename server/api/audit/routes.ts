@@ -10,7 +10,7 @@ const audit: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/audit',
-    permission: 'governance:view',
+    access: 'governance:view',
     query: auditQuery,
     async handler({ tx, auth, query }) {
       const { rows, total } = await queryAudit(tx, auth.tenantId, query);

@@ -5,12 +5,14 @@
 import { defineModule, type ApiModule } from '../module';
 import { resolveJwtSecret } from '../../auth/secret';
 import { csrfKey, issueCsrfToken } from './token';
+import { SIGNED_IN } from '../../../contract/permissions';
 
 const csrf: ApiModule = (api) => {
   const key = csrfKey(resolveJwtSecret(api.services.config.jwtSecret, api.services.config.dataDir));
   api.route({
     method: 'GET',
     url: '/csrf',
+    access: SIGNED_IN,
     noTransaction: true,
     handler: async ({ auth, reply }) => {
       // a token is per user and short-lived: no shared cache may keep it

@@ -42,7 +42,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/dlq',
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     query: listQuery,
     async handler({ tx, auth, query }) {
       const w = dlqWhere(auth.tenantId, query);
@@ -60,7 +60,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/dlq/:id',
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     params: idParams,
     async handler({ tx, auth, params }) {
       const { rows } = await tx.query<DlqRow>(`select ${DLQ_COLUMNS} from dlq_entries where tenant_id = $1 and id = $2`, [auth.tenantId, params.id]);
@@ -73,7 +73,7 @@ const dlq: ApiModule = (api) => {
     method: 'POST',
     url: '/dlq/:id/replay',
     lock: { table: 'dlq_entries', what: 'DLQ message' },
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     params: idParams,
     async handler(ctx) {
       const { rows } = await ctx.tx.query<{ status: string }>('select status from dlq_entries where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
@@ -90,7 +90,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/dlq/replay',
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     body: bulkBody,
     async handler(ctx) {
       const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);
@@ -113,7 +113,7 @@ const dlq: ApiModule = (api) => {
     method: 'POST',
     url: '/dlq/:id/discard',
     lock: { table: 'dlq_entries', what: 'DLQ message' },
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     params: idParams,
     body: discardBody,
     async handler(ctx) {
@@ -136,7 +136,7 @@ const dlq: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/dlq/discard',
-    permission: 'ops:dlq',
+    access: 'ops:dlq',
     body: bulkDiscardBody,
     async handler(ctx) {
       const ids = await idsOf(ctx.tx, ctx.auth.tenantId, ctx.body);

@@ -10,12 +10,14 @@ import { DEFAULT_FLAGS } from '../../../contract/constants';
 import { one } from '../kit';
 import { HttpError } from '../errors';
 import { currentFlag, flagRowOf, isFlagName, readFlags, writeFlag } from './repository';
+import { SIGNED_IN } from '../../../contract/permissions';
 
 
 const flags: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/flags',
+    access: SIGNED_IN,
     anonymous: () => ({ ...DEFAULT_FLAGS }),
     handler: ({ tx, auth }) => readFlags(tx, auth.tenantId),
   });
@@ -24,7 +26,7 @@ const flags: ApiModule = (api) => {
     method: 'PUT',
     url: '/flags/:name',
     // agent or admin: flags switch the agents' features, so the key is the agents' one (docs/decisions.md)
-    permission: 'ops:agents',
+    access: 'ops:agents',
     // the repository locks a stored flag's row and writes conditionally (a flag never stored has no row yet)
     lock: false,
     params: flagParams,

@@ -43,7 +43,7 @@ export function mappingRoutes(api: Api) {
   api.route({
     method: 'GET',
     url: '/suppliers/:id/mappings',
-    permission: 'read:suppliers',
+    access: 'read:suppliers',
     params: idParams,
     query: mappingListQuery,
     async handler({ tx, auth, params, query }) {
@@ -65,7 +65,7 @@ export function mappingRoutes(api: Api) {
   api.route({
     method: 'GET',
     url: '/products/:id/suppliers',
-    permission: 'read:products',
+    access: 'read:products',
     params: productParams,
     async handler({ tx, auth, params }) {
       const p = await tx.query('select 1 from products where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);
@@ -78,7 +78,7 @@ export function mappingRoutes(api: Api) {
     method: 'PUT',
     url: '/products/:id/suppliers/order',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: productParams,
     body: supplierOrderBody,
     async handler(ctx) {

@@ -29,7 +29,7 @@ export function queueRoutes(api: Api) {
   api.route({
     method: 'GET',
     url: '/fulfillment/queue',
-    permission: 'read:orders',
+    access: 'read:orders',
     query: fulfillmentQueueQuery,
     async handler({ tx, auth, query }) {
       const where = ['o.tenant_id = $1', ...IN_QUEUE];
@@ -58,7 +58,7 @@ export function queueRoutes(api: Api) {
     method: 'POST',
     url: '/orders/:id/release-hold',
     lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: orderParams,
     async handler(ctx) {
       const t = ctx.auth.tenantId;

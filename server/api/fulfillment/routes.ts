@@ -30,6 +30,8 @@ import { CarrierError } from '../../dropship/sandbox/carrier';
 import { queueRoutes } from './queue';
 import { mappingRoutes } from './mappings';
 import { summaryRoutes } from './summary';
+import { fulfillmentPermissions } from '../../../contract/modules/fulfillment';
+import { ordersPermissions } from '../../../contract/modules/orders';
 
 const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
   const { sandbox_carrier_outage: _o, ...rest } = s;
@@ -43,6 +45,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/fulfillment/settings',
+    access: fulfillmentPermissions.fulfillment.read,
     async handler({ tx, auth }) {
       return one(publicSettings(await loadSettings(tx, auth.tenantId)));
     },
@@ -51,7 +54,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/fulfillment/settings',
-    permission: 'write:settings',
+    access: 'write:settings',
     body: fulfillmentSettingsUpdate,
     async handler(ctx) {
       const t = ctx.auth.tenantId;
@@ -75,7 +78,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/fulfillment/sandbox/tick',
-    permission: 'ops:agents',
+    access: 'ops:agents',
     body: fulfillmentTickBody,
     async handler(ctx) {
       const r = await advanceFulfillment(ctx.tx, ctx.auth.tenantId, ctx.body.ticks, { correlationId: ctx.req.correlationId });
@@ -87,6 +90,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/purchase-orders',
+    access: fulfillmentPermissions['purchase-orders'].read,
     query: purchaseOrderListQuery,
     async handler({ tx, auth, query }) {
       const r = await listPurchaseOrders(tx, auth.tenantId, query);
@@ -97,6 +101,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/purchase-orders/:id',
+    access: fulfillmentPermissions['purchase-orders'].read,
     params: idParams,
     async handler({ tx, auth, params }) {
       const po = await getPurchaseOrder(tx, auth.tenantId, params.id);
@@ -108,6 +113,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/shipments',
+    access: fulfillmentPermissions.shipments.read,
     query: shipmentListQuery,
     async handler({ tx, auth, query }) {
       const r = await listShipments(tx, auth.tenantId, query);
@@ -118,6 +124,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/shipments/:id',
+    access: fulfillmentPermissions.shipments.read,
     params: idParams,
     async handler({ tx, auth, params }) {
       const s = await getShipment(tx, auth.tenantId, params.id);
@@ -129,7 +136,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/shipments',
-    permission: 'write:orders',
+    access: 'write:orders',
     body: shipmentCreate,
     async handler(ctx) {
       const t = ctx.auth.tenantId;
@@ -156,7 +163,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'POST',
     url: '/shipments/:id/void',
     lock: { table: 'shipments', what: 'Shipment' },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: idParams,
     async handler(ctx) {
       const t = ctx.auth.tenantId;
@@ -178,6 +185,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/shipments/:id/label.pdf',
+    access: fulfillmentPermissions.shipments.read,
     params: idParams,
     async handler({ tx, auth, params, reply }) {
       const s = await getShipment(tx, auth.tenantId, params.id);
@@ -197,6 +205,7 @@ const fulfillment: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/orders/:id/timeline',
+    access: ordersPermissions.orders.read,
     params: orderParams,
     async handler({ tx, auth, params }) {
       const o = await tx.query<{ id: string }>('select id from orders where tenant_id = $1 and id = upper($2)', [auth.tenantId, params.id]);

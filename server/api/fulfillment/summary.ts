@@ -12,7 +12,7 @@ export function summaryRoutes(api: Api) {
   api.route({
     method: 'GET',
     url: '/fulfillment/summary',
-    permission: 'read:orders',
+    access: 'read:orders',
     async handler({ tx, auth }) {
       const { rows } = await tx.query<Record<keyof FulfillmentSummary, string>>(
         `select

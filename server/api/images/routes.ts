@@ -16,6 +16,7 @@ import { objectStore, StorageError } from '../../storage';
 import { matchesContentType } from './sniff';
 import { getImage, listImages, listingsToRepush, mapImage } from './queries';
 import type { Tx } from '../../db';
+import { productsPermissions } from '../../../contract/modules/products';
 
 const storageFailed = (e: unknown): never => {
   if (e instanceof StorageError) throw new HttpError(503, 'storage_unavailable', e.message);
@@ -29,6 +30,7 @@ const images: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/:id/images',
+    access: productsPermissions.products.read,
     params: imageParams,
     async handler({ tx, auth, params }) {
       if (!(await productExists(tx, auth.tenantId, params.id))) throw notFound('Product');
@@ -41,7 +43,7 @@ const images: ApiModule = (api) => {
     method: 'POST',
     url: '/products/:id/images',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: imageParams,
     async handler(ctx) {
       const { tx, auth, params, req } = ctx;
@@ -85,7 +87,7 @@ const images: ApiModule = (api) => {
     method: 'PUT',
     url: '/images/:id',
     lock: { table: 'product_images', what: 'Image' },
-    permission: 'write:products',
+    access: 'write:products',
     params: imageParams,
     body: imageUpdate,
     async handler(ctx) {
@@ -107,7 +109,7 @@ const images: ApiModule = (api) => {
     method: 'DELETE',
     url: '/images/:id',
     lock: { table: 'product_images', what: 'Image' },
-    permission: 'write:products',
+    access: 'write:products',
     params: imageParams,
     async handler(ctx) {
       const before = await getImage(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -123,6 +125,7 @@ const images: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/images/:id',
+    access: productsPermissions.products.read,
     params: imageParams,
     async handler({ tx, auth, params, reply }) {
       const img = await getImage(tx, auth.tenantId, params.id);

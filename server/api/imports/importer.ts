@@ -40,7 +40,7 @@ export interface ReadFile {
 
 export interface Importer {
   kind: ImportKind;
-  permission: Permission;
+  access: Permission;
   /** The stored upload (a file on disk) or the text itself. */
   read(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<ReadFile>;
 }

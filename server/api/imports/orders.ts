@@ -86,7 +86,7 @@ async function write(
 function ordersImporter(marketplace: Extract<Marketplace, 'amazon' | 'ebay'>): Importer {
   return {
     kind: marketplace === 'amazon' ? 'amazon-orders' : 'ebay-orders',
-    permission: 'write:orders',
+    access: 'write:orders',
     async read(input, onProgress) {
       const parsed = marketplace === 'amazon' ? await parseAmazonOrders(input, onProgress) : await parseEbayOrders(input, onProgress);
       return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, marketplace, parsed.orders, parsed.rowsTotal) };

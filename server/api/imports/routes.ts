@@ -16,6 +16,7 @@ import { allErrors, importInvalid, type Importer } from './importer';
 import { createImportWorker, MAX_PENDING, type ImportWorker } from './import-worker';
 import { getJob, insertJob, listJobs } from './import-jobs';
 import { importUpload, type ImportFile } from './import-file';
+import { SIGNED_IN } from '../../../contract/permissions';
 
 /** Above either size a file becomes a job unless `?mode=sync`. */
 export const JOB_MIN_BYTES = 1024 * 1024;
@@ -61,7 +62,7 @@ const imports: ApiModule = (api) => {
     api.route({
       method: 'POST',
       url: `/imports/${importer.kind}`,
-      permission: importer.permission,
+      access: importer.access,
       query: importQuery,
       body: importUpload,
       handler: async (ctx) => {
@@ -74,6 +75,7 @@ const imports: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/imports/jobs',
+    access: SIGNED_IN,
     query: jobListQuery,
     handler: async (ctx) => {
       const { jobs, total } = await listJobs(ctx.tx, ctx.query.limit, ctx.query.offset);
@@ -85,6 +87,7 @@ const imports: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/imports/jobs/:id',
+    access: SIGNED_IN,
     params: jobParams,
     // a live job answers from memory without waiting for the database (on PGlite the write holds it)
     noTransaction: true,

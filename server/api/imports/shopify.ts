@@ -158,7 +158,7 @@ async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: nu
 
 export const shopifyImporter: Importer = {
   kind: 'shopify-products',
-  permission: 'write:products',
+  access: 'write:products',
   async read(input, onProgress) {
     const parsed = await parseShopifyProducts(input, onProgress);
     return { errors: parsed.errors, rowsTotal: parsed.rowsTotal, plan: (tx, t) => plan(tx, t, parsed.products, parsed.rowsTotal, parsed.hasImages) };

@@ -28,6 +28,7 @@ import { bulkAction, getJob, insertPlanned, planBulkCreate, runBulkJob } from '.
 import { listingPushConsumer } from './push';
 import { mapGrace, refreshViolations } from './violations';
 import { listingEvent } from './history';
+import { listingsPermissions } from '../../../contract/modules/listings';
 
 const listings: ApiModule = (api) => {
   const detail = async (tx: Parameters<typeof getListingRow>[0], tenantId: string, id: string) => {
@@ -47,6 +48,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings',
+    access: listingsPermissions.listings.read,
     query: listingListQuery,
     async handler({ tx, auth, query }) {
       return pageJson(await listListings(tx, auth.tenantId, query), query.limit, query.offset);
@@ -56,6 +58,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/violations',
+    access: listingsPermissions.listings.read,
     query: violationListQuery,
     async handler({ tx, auth, query }) {
       const page = await listViolations(tx, auth.tenantId, query);
@@ -66,6 +69,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/top-offenders',
+    access: listingsPermissions.listings.read,
     query: topOffendersQuery,
     async handler({ tx, auth, query }) {
       const { rows } = await tx.query<{ sku: string; product_id: string; product_title: string; n: number }>(
@@ -82,6 +86,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/map-settings',
+    access: listingsPermissions.listings.read,
     async handler({ tx, auth }) {
       const g = await mapGrace(tx, auth.tenantId);
       const { rows } = await tx.query<{ updated_at: Date }>('select updated_at from map_settings where tenant_id = $1', [auth.tenantId]);
@@ -92,7 +97,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'PUT',
     url: '/listings/map-settings',
-    permission: 'write:settings',
+    access: 'write:settings',
     body: mapSettingsUpdate,
     async handler(ctx) {
       const before = await mapGrace(ctx.tx, ctx.auth.tenantId);
@@ -124,6 +129,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/jobs/:id',
+    access: listingsPermissions.listings.read,
     params: listingJobParams,
     async handler({ tx, auth, params }) {
       const job = await getJob(tx, auth.tenantId, params.id);
@@ -135,6 +141,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/:id',
+    access: listingsPermissions.listings.read,
     params: listingParams,
     async handler({ tx, auth, params }) {
       return one(await detail(tx, auth.tenantId, params.id));
@@ -144,7 +151,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/listings',
-    permission: 'write:products',
+    access: 'write:products',
     body: listingCreate,
     async handler(ctx) {
       const id = await createListing(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
@@ -160,7 +167,7 @@ const listings: ApiModule = (api) => {
     method: 'PUT',
     url: '/listings/:id',
     lock: { table: 'listings', what: 'Listing' },
-    permission: 'write:products',
+    access: 'write:products',
     params: listingParams,
     body: listingUpdate,
     async handler(ctx) {
@@ -183,7 +190,7 @@ const listings: ApiModule = (api) => {
     method: 'DELETE',
     url: '/listings/:id',
     lock: { table: 'listings', what: 'Listing' },
-    permission: 'write:products',
+    access: 'write:products',
     params: listingParams,
     async handler(ctx) {
       const before = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -198,7 +205,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/listings/bulk-actions',
-    permission: 'write:products',
+    access: 'write:products',
     body: listingBulkAction,
     async handler(ctx) {
       const r = await bulkAction(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
@@ -212,7 +219,7 @@ const listings: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/listings/bulk',
-    permission: 'write:products',
+    access: 'write:products',
     body: listingBulkCreate,
     async handler(ctx) {
       const b = ctx.body;

@@ -24,6 +24,7 @@ import { tickAccount } from './tick-command';
 import { marketplaceAlertsConsumer, marketplaceSyncConsumer } from './consumers';
 import { marketplaceVerifyConsumer } from './verify';
 import { sandboxTickMs, startSandboxClock } from './clock';
+import { marketplacesPermissions } from '../../../contract/modules/marketplaces';
 
 const marketplaces: ApiModule = (api) => {
   const key = () => secretsKey(api.services.config.dataDir);
@@ -41,6 +42,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/marketplaces',
+    access: marketplacesPermissions.marketplaces.read,
     query: marketplaceListQuery,
     async handler({ tx, auth, query }) {
       const page = await listAccounts(tx, auth.tenantId, query);
@@ -51,6 +53,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/marketplaces/:id',
+    access: marketplacesPermissions.marketplaces.read,
     params: marketplaceParams,
     async handler({ tx, auth, params }) {
       const a = await getAccount(tx, auth.tenantId, params.id);
@@ -62,7 +65,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/marketplaces',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     body: marketplaceCreate,
     async handler(ctx) {
       const b = ctx.body;
@@ -86,7 +89,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'PUT',
     url: '/marketplaces/:id',
     lock: { table: 'marketplace_accounts', what: 'Marketplace' },
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: marketplaceParams,
     body: marketplaceUpdate,
     async handler(ctx) {
@@ -133,7 +136,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'DELETE',
     url: '/marketplaces/:id',
     lock: { table: 'marketplace_accounts', what: 'Marketplace' },
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: marketplaceParams,
     async handler(ctx) {
       const before = await getAccount(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -150,7 +153,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'POST',
     url: '/marketplaces/:id/sandbox/tick',
     lock: false /* the tick takes the account's row itself, after the suppliers and carriers (docs/marketplaces.md) */,
-    permission: 'ops:agents',
+    access: 'ops:agents',
     params: marketplaceParams,
     body: sandboxTickBody,
     async handler(ctx) {
@@ -163,6 +166,7 @@ const marketplaces: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/marketplaces/:id/settlements',
+    access: marketplacesPermissions.marketplaces.read,
     params: marketplaceParams,
     query: settlementListQuery,
     async handler({ tx, auth, params, query }) {

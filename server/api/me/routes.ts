@@ -1,11 +1,13 @@
 /** GET /api/me — who am I: `{ user: {id, email}, role, tenant: {id, name} }` (docs/product/architecture.md). */
 import { defineModule, type ApiModule } from '../module';
 import type { MeResponse } from '../../../contract/me';
+import { SIGNED_IN } from '../../../contract/permissions';
 
 const me: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/me',
+    access: SIGNED_IN,
     async handler({ auth }): Promise<MeResponse> {
       return {
         user: { id: auth.userId, email: auth.email },

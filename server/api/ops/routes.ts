@@ -7,7 +7,7 @@ const ops: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/ops/summary',
-    permission: 'read:ops',
+    access: 'read:ops',
     noTransaction: true,
     async handler({ auth, reply }) {
       reply.header('cache-control', 'no-store');

@@ -36,7 +36,7 @@ async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: Orde
 const orders: ApiModule = (api) => {
   const listDef = {
     method: 'GET' as const,
-    permission: 'read:orders' as const,
+    access: 'read:orders' as const,
     query: orderListQuery,
     async handler({ tx, auth, query }: Ctx<unknown, OrderListQuery, unknown>) {
       return pageJson(await listOrders(tx, auth.tenantId, query, { json: true }), query.limit, query.offset);
@@ -48,7 +48,7 @@ const orders: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/me/orders/export.csv',
-    permission: 'read:orders',
+    access: 'read:orders',
     query: orderListQuery,
     noTransaction: true,
     async handler({ auth, query, req, reply }) {
@@ -82,7 +82,7 @@ const orders: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/orders/:id',
-    permission: 'read:orders',
+    access: 'read:orders',
     params: orderParams,
     async handler({ tx, auth, params }) {
       const o = await getOrder(tx, auth.tenantId, params.id);
@@ -95,7 +95,7 @@ const orders: ApiModule = (api) => {
     method: 'POST',
     url: '/orders/:id/status',
     lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: orderParams,
     body: statusBody,
     handler: (ctx) => changeStatus(ctx, ctx.body.status, ctx.body.reason),
@@ -105,7 +105,7 @@ const orders: ApiModule = (api) => {
     method: 'POST',
     url: '/orders/:id/cancel',
     lock: { table: 'orders', what: 'Order', normalize: (id) => id.toUpperCase() },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: orderParams,
     body: cancelBody,
     handler: (ctx) => changeStatus(ctx, 'cancelled', ctx.body.reason),

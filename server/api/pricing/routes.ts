@@ -36,6 +36,8 @@ import { slicedCommand } from '../sliced';
 import { computeAgent } from './agent';
 import { pricingAgentConsumer, repricerConsumer } from './consumers';
 import { startSweep, sweepMs } from './sweep';
+import { listingsPermissions } from '../../../contract/modules/listings';
+import { pricingPermissions } from '../../../contract/modules/pricing';
 
 const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
 
@@ -98,6 +100,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/pricing/rules',
+    access: pricingPermissions.pricing_rules.read,
     query: ruleListQuery,
     async handler({ tx, auth, query }) {
       const all = await loadRules(tx, auth.tenantId, false);
@@ -114,6 +117,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/pricing/rules/:id',
+    access: pricingPermissions.pricing_rules.read,
     params: ruleParams,
     async handler({ tx, auth, params }) {
       return one(await ruleAnswer(tx, auth.tenantId, params.id));
@@ -123,7 +127,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/pricing/rules',
-    permission: 'write:products',
+    access: 'write:products',
     body: ruleCreate,
     async handler(ctx) {
       await checkRule(ctx.tx, ctx.auth.tenantId, ctx.body);
@@ -143,7 +147,7 @@ const pricing: ApiModule = (api) => {
     method: 'PUT',
     url: '/pricing/rules/:id',
     lock: { table: 'pricing_rules', what: 'Pricing rule' },
-    permission: 'write:products',
+    access: 'write:products',
     params: ruleParams,
     body: ruleUpdate,
     async handler(ctx) {
@@ -167,7 +171,7 @@ const pricing: ApiModule = (api) => {
     method: 'DELETE',
     url: '/pricing/rules/:id',
     lock: { table: 'pricing_rules', what: 'Pricing rule' },
-    permission: 'write:products',
+    access: 'write:products',
     params: ruleParams,
     async handler(ctx) {
       const before = await getRule(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -184,6 +188,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/pricing/rules/preview',
+    access: pricingPermissions.pricing_rules.write,
     body: rulePreview,
     async handler(ctx) {
       const { tx, auth, body } = ctx;
@@ -205,7 +210,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/pricing/propose',
-    permission: 'write:products',
+    access: 'write:products',
     body: proposeBody,
     async handler(ctx) {
       const b = ctx.body;
@@ -230,6 +235,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/pricing/proposals',
+    access: pricingPermissions.price_proposals.read,
     query: proposalListQuery,
     async handler({ tx, auth, query }) {
       const r = await listProposals(tx, auth.tenantId, query);
@@ -242,7 +248,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/pricing/proposals/bulk',
-    permission: 'write:products',
+    access: 'write:products',
     body: proposalBulk,
     noTransaction: true,
     async handler(ctx) {
@@ -279,7 +285,7 @@ const pricing: ApiModule = (api) => {
       method: 'POST',
       url: `/pricing/proposals/:id/${action}`,
       lock: { table: 'price_proposals', what: 'Proposal' },
-      permission: 'write:products',
+      access: 'write:products',
       params: proposalParams,
       body: proposalApprove,
       async handler(ctx) {
@@ -298,6 +304,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/listings/:id/price-history',
+    access: listingsPermissions.listings.read,
     params: listingParams,
     query: priceHistoryQuery,
     async handler({ tx, auth, params, query }) {
@@ -324,6 +331,7 @@ const pricing: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/pricing/agent',
+    access: pricingPermissions.pricing_rules.read,
     async handler({ tx, auth }) {
       return one(await computeAgent(tx, auth.tenantId));
     },

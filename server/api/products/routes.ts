@@ -29,7 +29,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products',
-    permission: 'read:products',
+    access: 'read:products',
     query: productListQuery,
     async handler({ tx, auth, query }) {
       const page = await listProducts(tx, auth.tenantId, query);
@@ -40,7 +40,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/export.csv',
-    permission: 'read:products',
+    access: 'read:products',
     query: productListQuery,
     noTransaction: true,
     async handler({ auth, query, req, reply }) {
@@ -102,7 +102,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/variants/summary',
-    permission: 'read:products',
+    access: 'read:products',
     query: productScope,
     async handler({ tx, auth, query }) {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'v.product_id');
@@ -130,7 +130,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/variants/options',
-    permission: 'read:products',
+    access: 'read:products',
     query: productScope,
     async handler({ tx, auth, query }) {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'product_id');
@@ -151,7 +151,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/products/bulk',
-    permission: 'write:products',
+    access: 'write:products',
     body: bulkBody,
     async handler(ctx) {
       const results = await runBulk(ctx);
@@ -163,7 +163,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/:id',
-    permission: 'read:products',
+    access: 'read:products',
     params: idParams,
     async handler({ tx, auth, params }) {
       const p = await getProduct(tx, auth.tenantId, params.id);
@@ -175,7 +175,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/products/:id/variants',
-    permission: 'read:products',
+    access: 'read:products',
     params: idParams,
     async handler({ tx, auth, params }) {
       const exists = await tx.query('select 1 from products where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);
@@ -188,7 +188,7 @@ const products: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/products',
-    permission: 'write:products',
+    access: 'write:products',
     body: productCreate,
     async handler(ctx) {
       const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
@@ -204,7 +204,7 @@ const products: ApiModule = (api) => {
     method: 'PUT',
     url: '/products/:id',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: idParams,
     body: productUpdate,
     async handler(ctx) {
@@ -223,7 +223,7 @@ const products: ApiModule = (api) => {
     method: 'DELETE',
     url: '/products/:id',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: idParams,
     async handler(ctx) {
       const before = await getProduct(ctx.tx, ctx.auth.tenantId, ctx.params.id);

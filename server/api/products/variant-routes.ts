@@ -17,7 +17,7 @@ export function variantRoutes(api: Api): void {
     method: 'POST',
     url: '/products/:id/variants',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: idParams,
     body: variantCreate,
     async handler(ctx) {
@@ -35,7 +35,7 @@ export function variantRoutes(api: Api): void {
     method: 'PUT',
     url: '/products/:id/variants/:variantId',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: variantParams,
     body: variantUpdate,
     async handler(ctx) {
@@ -54,7 +54,7 @@ export function variantRoutes(api: Api): void {
     method: 'DELETE',
     url: '/products/:id/variants/:variantId',
     lock: { table: 'products', what: 'Product' },
-    permission: 'write:products',
+    access: 'write:products',
     params: variantParams,
     async handler(ctx) {
       const t = ctx.auth.tenantId;

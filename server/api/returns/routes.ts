@@ -172,7 +172,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'GET',
     url: '/returns',
-    permission: 'read:orders',
+    access: 'read:orders',
     query: returnListQuery,
     async handler({ tx, auth, query }) {
       const where = ['r.tenant_id = $1'];
@@ -193,7 +193,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'GET',
     url: '/returns/:id',
-    permission: 'read:orders',
+    access: 'read:orders',
     params: idParams,
     async handler({ tx, auth, params }) {
       const r = await getReturn(tx, auth.tenantId, params.id);
@@ -205,7 +205,7 @@ const returns: ApiModule = (api: Api) => {
   api.route({
     method: 'POST',
     url: '/returns',
-    permission: 'write:orders',
+    access: 'write:orders',
     body: returnCreate,
     async handler(ctx) {
       const t = ctx.auth.tenantId;
@@ -245,7 +245,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'POST',
     url: '/returns/:id/approve',
     lock: { table: 'returns', what: 'Return' },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: idParams,
     handler: (ctx) => move(ctx, 'approve', async (r) => {
       try {
@@ -262,7 +262,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'POST',
     url: '/returns/:id/reject',
     lock: { table: 'returns', what: 'Return' },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: idParams,
     body: returnReject,
     // a rejected return no longer counts against its lines (migration 0026), so what it put back into
@@ -278,7 +278,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'POST',
     url: '/returns/:id/receive',
     lock: { table: 'returns', what: 'Return' },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: idParams,
     body: returnReceive,
     handler: (ctx) => move(ctx, 'receive', async (r) => {
@@ -292,7 +292,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'POST',
     url: '/returns/:id/resolve',
     lock: { table: 'returns', what: 'Return' },
-    permission: 'write:orders',
+    access: 'write:orders',
     params: idParams,
     body: returnResolve,
     handler: (ctx) => resolve(ctx, ctx.body.resolution),
@@ -302,7 +302,7 @@ const returns: ApiModule = (api: Api) => {
       method: 'POST',
       url: `/returns/:id/${r}`,
       lock: { table: 'returns', what: 'Return' },
-      permission: 'write:orders',
+      access: 'write:orders',
       params: idParams,
       body: returnResolve,
       handler: (ctx) => resolve(ctx, r),

@@ -17,6 +17,7 @@ import { SSE_STREAMS, isSseStream, type SseStream } from '../../../contract/even
 import { STREAMS } from '../../../contract/constants';
 import { hasPermission } from '../../../contract/permissions';
 import type { Role } from '../../../contract/roles';
+import { SIGNED_IN } from '../../../contract/permissions';
 
 /** An event id: the tenant's number of an event, a bigint, so below 2^63. */
 const eventId = z
@@ -78,6 +79,7 @@ const streamSse: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/stream',
+    access: SIGNED_IN,
     query: streamQuery,
     noTransaction: true,
     async handler({ req, reply, auth, query }) {
@@ -88,6 +90,7 @@ const streamSse: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/stream/:name',
+    access: SIGNED_IN,
     params: z.object({ name: z.enum(SSE_STREAMS) }),
     query: streamQuery,
     noTransaction: true,

@@ -23,7 +23,7 @@ const streams: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/streams',
-    permission: 'ops:streams',
+    access: 'ops:streams',
     async handler({ tx, auth }) {
       const stats = await tx.query<StreamStat>('select * from event_stream_stats where tenant_id = $1', [auth.tenantId]);
       const subjects = await tx.query<{ stream: string; subject: string }>(
@@ -52,7 +52,7 @@ const streams: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/streams/consumers',
-    permission: 'ops:streams',
+    access: 'ops:streams',
     noTransaction: true,
     async handler({ auth }) {
       const data = await api.app.events.engine.consumerStats(auth.tenantId);
@@ -63,7 +63,7 @@ const streams: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/streams/subjects',
-    permission: 'ops:streams',
+    access: 'ops:streams',
     async handler({ tx, auth }) {
       const { rows } = await tx.query<SubjectStat>('select * from event_subject_stats where tenant_id = $1 order by subject', [auth.tenantId]);
       const data = rows.map((r) => ({
@@ -81,7 +81,7 @@ const streams: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/streams/events',
-    permission: 'ops:streams',
+    access: 'ops:streams',
     query: eventsQuery,
     async handler({ tx, auth, query }) {
       const where = ['tenant_id = $1'];
@@ -118,7 +118,7 @@ const streams: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/streams/events/:seq',
-    permission: 'ops:streams',
+    access: 'ops:streams',
     params: eventParams,
     async handler({ tx, auth, params }) {
       // `seq` in the address is the tenant's number of the event (the `id` of the list)

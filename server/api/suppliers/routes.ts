@@ -24,7 +24,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/suppliers',
-    permission: 'read:suppliers',
+    access: 'read:suppliers',
     query: supplierListQuery,
     async handler({ tx, auth, query }) {
       const page = await listSuppliers(tx, auth.tenantId, query);
@@ -35,7 +35,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/suppliers/export.csv',
-    permission: 'read:suppliers',
+    access: 'read:suppliers',
     query: supplierListQuery,
     noTransaction: true,
     async handler({ auth, query, req, reply }) {
@@ -60,7 +60,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/suppliers/score-all',
-    permission: 'write:suppliers',
+    access: 'write:suppliers',
     handler: async (ctx) => {
       return one(await scoreAll(ctx));
     },
@@ -69,7 +69,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/suppliers/:id',
-    permission: 'read:suppliers',
+    access: 'read:suppliers',
     params: supplierParams,
     async handler({ tx, auth, params }) {
       const s = await getSupplier(tx, auth.tenantId, params.id);
@@ -81,7 +81,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/suppliers/:id/performance',
-    permission: 'read:suppliers',
+    access: 'read:suppliers',
     params: supplierParams,
     query: performanceQuery,
     async handler({ tx, auth, params, query }) {
@@ -112,7 +112,7 @@ const suppliers: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/suppliers',
-    permission: 'write:suppliers',
+    access: 'write:suppliers',
     body: supplierCreate,
     async handler(ctx) {
       const b = ctx.body;
@@ -134,7 +134,7 @@ const suppliers: ApiModule = (api) => {
     method: 'PUT',
     url: '/suppliers/:id',
     lock: { table: 'suppliers', what: 'Supplier' },
-    permission: 'write:suppliers',
+    access: 'write:suppliers',
     params: supplierParams,
     body: supplierUpdate,
     async handler(ctx) {
@@ -160,7 +160,7 @@ const suppliers: ApiModule = (api) => {
     method: 'DELETE',
     url: '/suppliers/:id',
     lock: { table: 'suppliers', what: 'Supplier' },
-    permission: 'write:suppliers',
+    access: 'write:suppliers',
     params: supplierParams,
     async handler(ctx) {
       const before = await getSupplier(ctx.tx, ctx.auth.tenantId, ctx.params.id);

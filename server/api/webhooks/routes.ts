@@ -63,7 +63,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/webhooks',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     async handler({ tx, auth }) {
       const { rows } = await tx.query<EndpointRow>(
         `select e.*, d.updated_at as last_delivery_at, d.status as last_status,
@@ -82,7 +82,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/webhooks/subjects',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     async handler() {
       return one(subjects);
     },
@@ -91,7 +91,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'POST',
     url: '/webhooks',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     body: createBody,
     async handler(ctx) {
       validateUrl(ctx.body.url);
@@ -110,7 +110,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/webhooks/:id',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: idParams,
     async handler({ tx, auth, params }) {
       return one(mapEndpoint(await get(tx, auth.tenantId, params.id)));
@@ -121,7 +121,7 @@ const webhooks: ApiModule = (api) => {
     method: 'PUT',
     url: '/webhooks/:id',
     lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: idParams,
     body: updateBody,
     async handler(ctx) {
@@ -143,7 +143,7 @@ const webhooks: ApiModule = (api) => {
     method: 'DELETE',
     url: '/webhooks/:id',
     lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: idParams,
     async handler(ctx) {
       const before = await get(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -159,7 +159,7 @@ const webhooks: ApiModule = (api) => {
     method: 'POST',
     url: '/webhooks/:id/rotate-secret',
     lock: { table: 'webhook_endpoints', what: 'Webhook endpoint' },
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: idParams,
     async handler(ctx) {
       await get(ctx.tx, ctx.auth.tenantId, ctx.params.id);
@@ -176,7 +176,7 @@ const webhooks: ApiModule = (api) => {
   api.route({
     method: 'GET',
     url: '/webhooks/:id/deliveries',
-    permission: 'manage:integrations',
+    access: 'manage:integrations',
     params: idParams,
     query: deliveriesQuery,
     async handler({ tx, auth, params, query }) {
