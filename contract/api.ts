@@ -3,16 +3,29 @@ import { z } from 'zod';
 import { PAGE } from './constants';
 import { queryInt, text } from './fields';
 
-export interface Meta { mocked: boolean; timestamp: string; source: 'api' | 'mock' }
-export interface Pagination {
-  total: number;
-  limit: number;
-  offset: number;
+// ---- answers (docs/api-conventions.md "Answers") ------------------------------------------------
+
+/** `_meta` of every JSON answer: when and by whom it was made (`mock`: the console's own mock data). */
+export const answerMeta = z.object({ mocked: z.boolean(), timestamp: z.string(), source: z.enum(['api', 'mock']) });
+export type Meta = z.infer<typeof answerMeta>;
+
+export const pagination = z.object({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
   /** Keyset lists: pass it back as `?cursor=` for the next page; null on the last page. */
-  next_cursor?: string | null;
+  next_cursor: z.string().nullable().optional(),
   /** Set when `total` is the planner's estimate above the exact-count cap. */
-  total_estimated?: boolean;
-}
+  total_estimated: z.boolean().optional(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/** A list answer: `{ data: [row…], pagination, _meta }`. A route declares it as its `answer` (server/api/kit.ts). */
+export const listAnswer = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), pagination, _meta: answerMeta });
+/** One record: `{ data: row, _meta }`. */
+export const oneAnswer = <T extends z.ZodType>(row: T) => z.object({ data: row, _meta: answerMeta });
+
+/** What `listAnswer(row)` / `oneAnswer(row)` parse to, for a row type `T`. */
 export interface ListResponse<T> { data: T[]; pagination: Pagination; _meta: Meta }
 export interface OneResponse<T> { data: T; _meta: Meta }
 

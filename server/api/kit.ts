@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import type { ListResponse, Meta, OneResponse } from '../../contract/api';
 import { admits, type Access } from '../../contract/permissions';
 import type { Db, Tx } from '../db';
 import { CommandOutbox, appendEvent, type Emit } from '../events/outbox';
@@ -46,7 +47,13 @@ export interface Ctx<P, Q, B> {
   status(code: number): void;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+/**
+ * What a handler may return for a route whose answer is `A`: the answer itself, or its JSON text
+ * already written (`RawJson<A>`, server/api/raw-json.ts).
+ */
+export type Answer<A> = A | RawJson<A>;
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, A = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /**
@@ -60,6 +67,14 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
+  /**
+   * The whole JSON body of a successful answer (docs/api-conventions.md "Answers"), usually
+   * `listAnswer(row)` or `oneAnswer(row)` of contract/api.ts. It types the handler's return, so a
+   * handler or row mapper that drifts from the contract fails the typecheck; it is not checked at run
+   * time (tests/server/answers.test.ts parses every seeded GET answer with it). Routes that answer
+   * something else than JSON (CSV, PDF, SSE) declare none.
+   */
+  answer?: ZodType<A>;
   /**
    * Runs the handler without a transaction (streams, long work); ctx.tx is then the pool. A GET runs
    * without one too, but every statement of ctx.tx carries the tenant settings (`Db.reader`).
@@ -80,7 +95,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * it (tests/server/races.test.ts holds that), or says `lock: false` where it changes no row of its own.
    */
   lock?: RowLock<P> | false;
-  handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
+  /** Returns the answer's body (typed by `answer` when declared; never inferred from the handler). */
+  handler(ctx: Ctx<P, Q, B>): Promise<Answer<NoInfer<A>>>;
 }
 
 export interface RowLock<P> {
@@ -130,14 +146,14 @@ export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string |
   );
 }
 
-export function route<P, Q, B>(app: FastifyInstance, db: Db, def: RouteDef<P, Q, B>): void {
+export function route<P, Q, B, A>(app: FastifyInstance, db: Db, def: RouteDef<P, Q, B, A>): void {
   app.route({
     method: def.method,
     url: def.url,
     // `kit`: the declared schemas, listed by server/api/route-index.ts (405 answers, tests over every route)
     config: {
       anonymous: def.anonymous !== undefined,
-      kit: { access: def.access, params: def.params, query: def.query, body: def.body, lock: def.lock === undefined ? undefined : def.lock ? def.lock.table : false },
+      kit: { access: def.access, params: def.params, query: def.query, body: def.body, answer: def.answer, lock: def.lock === undefined ? undefined : def.lock ? def.lock.table : false },
     },
     handler: async (req, reply) => {
       const auth = req.auth;
@@ -256,14 +272,14 @@ export async function retryConflicts<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-export function meta() {
+export function meta(): Meta {
   return { mocked: false, timestamp: new Date().toISOString(), source: 'api' as const };
 }
 
-export function list<T>(data: T[], total: number, limit: number, offset: number) {
+export function list<T>(data: T[], total: number, limit: number, offset: number): ListResponse<T> {
   return { data, pagination: { total, limit, offset }, _meta: meta() };
 }
 
-export function one<T>(data: T) {
+export function one<T>(data: T): OneResponse<T> {
   return { data, _meta: meta() };
 }

@@ -21,7 +21,7 @@ export interface Services {
 export interface Api {
   app: FastifyInstance;
   services: Services;
-  route<P, Q, B>(def: RouteDef<P, Q, B>): void;
+  route<P, Q, B, A>(def: RouteDef<P, Q, B, A>): void;
 }
 
 /** Registers a domain's routes through `api.route` (the route kit). */

@@ -13,6 +13,8 @@ export interface KitRouteInfo {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  /** The whole body of a successful JSON answer (docs/api-conventions.md "Answers"). */
+  answer?: ZodType;
   /** The table whose row the kit locks before the handler (`false`: declared as changing no row of its own). */
   lock?: string | false;
 }

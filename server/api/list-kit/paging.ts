@@ -6,6 +6,7 @@
  * - Offset still works (Refine's pages), for shallow pages.
  * - Total: a capped count, exact up to the cap, cached per tenant and filter (count-cache.ts).
  */
+import type { ListResponse, Pagination } from '../../../contract/api';
 import type { Tx } from '../../db';
 import { decodeCursor, encodeCursor } from './cursor';
 import { RawJson } from '../raw-json';
@@ -243,7 +244,7 @@ function walkKeysSql(req: PageRequest, walk: NonNullable<PageRequest['walk']>, w
   return `select b.${keys[keys.length - 1]} from (${walked}) b where b._hit order by ${order} limit ${req.limit}`;
 }
 
-function pagination(page: Page<unknown>, limit: number, offset: number) {
+function pagination(page: Page<unknown>, limit: number, offset: number): Pagination {
   return {
     total: page.total,
     limit,
@@ -254,12 +255,15 @@ function pagination(page: Page<unknown>, limit: number, offset: number) {
 }
 
 /** The list answer of docs/api-conventions.md, plus the keyset cursor and the estimate flag. */
-export function pageBody<R>(page: Page<R>, data: unknown[], limit: number, offset: number) {
+export function pageBody<R, T>(page: Page<R>, data: T[], limit: number, offset: number): ListResponse<T> {
   return { data, pagination: pagination(page, limit, offset), _meta: meta() };
 }
 
-/** The same answer around a page the database wrote as JSON (`PageRequest.json`), sent as it is. */
-export function pageJson(page: Page<unknown>, limit: number, offset: number): RawJson {
+/**
+ * The same answer around a page the database wrote as JSON (`PageRequest.json`), sent as it is. `T`
+ * is the row the page's JSON fields spell (the route's answer row; server/api/raw-json.ts).
+ */
+export function pageJson<T>(page: Page<unknown>, limit: number, offset: number): RawJson<ListResponse<T>> {
   if (page.json === undefined) throw new Error('pageJson needs a page fetched with `json`');
   return new RawJson(`{"data":${page.json},"pagination":${JSON.stringify(pagination(page, limit, offset))},"_meta":${JSON.stringify(meta())}}`);
 }
