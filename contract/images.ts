@@ -15,20 +15,22 @@ export const IMAGE_URL_MAX = 2048;
 export const IMAGE_ALT_MAX = 512;
 export const IMAGE_POSITION_MAX = 250;
 
-export interface ProductImage {
-  id: string;
-  product_id: string;
-  variant_id: string | null;
+/** One image of a product (GET /api/products/{id}/images). */
+export const productImage = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
   /** An http(s) URL, or `/api/images/{id}` for an upload. */
-  url: string;
-  alt: string | null;
-  position: number;
+  url: z.string(),
+  alt: z.string().nullable(),
+  position: z.number(),
   /** Set for uploads. */
-  content_type: string | null;
-  size_bytes: number | null;
-  uploaded: boolean;
-  created_at: string;
-}
+  content_type: z.string().nullable(),
+  size_bytes: z.number().nullable(),
+  uploaded: z.boolean(),
+  created_at: z.string(),
+});
+export type ProductImage = z.infer<typeof productImage>;
 
 const httpUrl = text({ max: IMAGE_URL_MAX, min: 1 }).refine((u) => /^https?:\/\/[^\s]+$/i.test(u), 'must be an http(s) URL');
 

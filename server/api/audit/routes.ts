@@ -5,6 +5,8 @@
 import { defineModule, type ApiModule } from '../module';
 import { list } from '../kit';
 import { auditQuery, queryAudit } from './query';
+import { listAnswer } from '../../../contract/api';
+import { auditEntry } from '../../../contract/audit';
 
 const audit: ApiModule = (api) => {
   api.route({
@@ -12,6 +14,7 @@ const audit: ApiModule = (api) => {
     url: '/audit',
     access: 'governance:view',
     query: auditQuery,
+    answer: listAnswer(auditEntry),
     async handler({ tx, auth, query }) {
       const { rows, total } = await queryAudit(tx, auth.tenantId, query);
       return list(rows, total, query.limit, query.offset);

@@ -6,6 +6,7 @@ import { defineModule, type ApiModule } from '../module';
 import { resolveJwtSecret } from '../../auth/secret';
 import { csrfKey, issueCsrfToken } from './token';
 import { SIGNED_IN } from '../../../contract/permissions';
+import { csrfAnswer } from '../../../contract/api';
 
 const csrf: ApiModule = (api) => {
   const key = csrfKey(resolveJwtSecret(api.services.config.jwtSecret, api.services.config.dataDir));
@@ -14,6 +15,7 @@ const csrf: ApiModule = (api) => {
     url: '/csrf',
     access: SIGNED_IN,
     noTransaction: true,
+    answer: csrfAnswer,
     handler: async ({ auth, reply }) => {
       // a token is per user and short-lived: no shared cache may keep it
       reply.header('cache-control', 'no-store');

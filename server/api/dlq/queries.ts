@@ -1,6 +1,7 @@
 /** DLQ list filters (docs/events.md) → SQL, shared by the list and the bulk replay / discard "by filter". */
 import { subjectFilterRegex } from '../../events/subjects';
-import type { DlqFilter } from '../../../contract/dlq';
+import type { DlqEntry, DlqFilter, DlqStatus } from '../../../contract/dlq';
+import { iso, isoOrNull } from '../wire';
 
 export { dlqFilter, type DlqFilter } from '../../../contract/dlq';
 
@@ -26,14 +27,13 @@ export const DLQ_COLUMNS = `id, consumer, event_tenant_seq as event_seq, stream,
 
 export interface DlqRow {
   id: number; consumer: string; event_seq: number; stream: string; subject: string; payload: unknown; last_error: string | null;
-  attempts: number; first_failure_at: Date | string; last_failure_at: Date | string; status: string; discard_reason: string | null;
+  attempts: number; first_failure_at: Date | string; last_failure_at: Date | string; status: DlqStatus; discard_reason: string | null;
   discarded_by: string | null; discarded_at: Date | string | null; replayed_at: Date | string | null; replay_count: number;
   created_at: Date | string; updated_at: Date | string;
 }
 
-const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
-
-export function mapDlq(r: DlqRow) {
+/** One entry as the contract's `dlqEntry` spells it (plus its row's created_at / updated_at). */
+export function mapDlq(r: DlqRow): DlqEntry & { created_at: string; updated_at: string } {
   return {
     id: Number(r.id),
     consumer: r.consumer,
@@ -49,8 +49,8 @@ export function mapDlq(r: DlqRow) {
     status: r.status,
     discard_reason: r.discard_reason,
     discarded_by: r.discarded_by,
-    discarded_at: iso(r.discarded_at),
-    replayed_at: iso(r.replayed_at),
+    discarded_at: isoOrNull(r.discarded_at),
+    replayed_at: isoOrNull(r.replayed_at),
     replay_count: Number(r.replay_count),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),

@@ -21,6 +21,8 @@ import {
   dlqParams as idParams,
 } from '../../../contract/dlq';
 import { DLQ_COLUMNS, dlqWhere, mapDlq, type DlqFilter, type DlqRow } from './queries';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { dlqEntry } from '../../../contract/dlq';
 
 const BULK_MAX = DLQ_BULK_MAX;
 
@@ -43,6 +45,7 @@ const dlq: ApiModule = (api) => {
     method: 'GET',
     url: '/dlq',
     access: 'ops:dlq',
+    answer: listAnswer(dlqEntry),
     query: listQuery,
     async handler({ tx, auth, query }) {
       const w = dlqWhere(auth.tenantId, query);
@@ -61,6 +64,7 @@ const dlq: ApiModule = (api) => {
     method: 'GET',
     url: '/dlq/:id',
     access: 'ops:dlq',
+    answer: oneAnswer(dlqEntry),
     params: idParams,
     async handler({ tx, auth, params }) {
       const { rows } = await tx.query<DlqRow>(`select ${DLQ_COLUMNS} from dlq_entries where tenant_id = $1 and id = $2`, [auth.tenantId, params.id]);

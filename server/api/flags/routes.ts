@@ -4,7 +4,7 @@
  * without a token it answers the defaults (docs/api-conventions.md). PUT writes one known flag of the caller's
  * tenant, with an audit entry and a `flags.updated` event in the same transaction.
  */
-import { flagBody, flagParams } from '../../../contract/flags';
+import { flagBody, flagParams, flagsAnswer } from '../../../contract/flags';
 import { defineModule, type ApiModule } from '../module';
 import { DEFAULT_FLAGS } from '../../../contract/constants';
 import { one } from '../kit';
@@ -19,6 +19,7 @@ const flags: ApiModule = (api) => {
     url: '/flags',
     access: SIGNED_IN,
     anonymous: () => ({ ...DEFAULT_FLAGS }),
+    answer: flagsAnswer,
     handler: ({ tx, auth }) => readFlags(tx, auth.tenantId),
   });
 

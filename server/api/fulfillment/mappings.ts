@@ -5,11 +5,14 @@
  * (`PUT /products/:id/suppliers/order`, write:products): priorities 1..n in the given order, in one
  * transaction, the router's tie-break after score and landed cost.
  */
+import { z } from 'zod';
 import type { Api } from '../module';
 import { list, one } from '../kit';
 import { HttpError, notFound } from '../errors';
 import type { Tx } from '../../db';
 import { idParams, mappingListQuery, productParams, supplierOrderBody, type SupplierMapping } from '../../../contract/fulfillment';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { supplierMapping } from '../../../contract/fulfillment';
 
 const COLS = `ps.id, ps.product_id, p.title as product_title, ps.variant_id, v.sku as variant_sku,
   nullif(concat_ws(' / ', v.option1_value, v.option2_value, v.option3_value), '') as variant_label,
@@ -44,6 +47,7 @@ export function mappingRoutes(api: Api) {
     method: 'GET',
     url: '/suppliers/:id/mappings',
     access: 'read:suppliers',
+    answer: listAnswer(supplierMapping),
     params: idParams,
     query: mappingListQuery,
     async handler({ tx, auth, params, query }) {
@@ -66,6 +70,7 @@ export function mappingRoutes(api: Api) {
     method: 'GET',
     url: '/products/:id/suppliers',
     access: 'read:products',
+    answer: oneAnswer(z.array(supplierMapping)),
     params: productParams,
     async handler({ tx, auth, params }) {
       const p = await tx.query('select 1 from products where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);

@@ -1,17 +1,19 @@
 /** Reads of the dropshipping API: purchase orders, shipments, the order timeline (docs/dropshipping.md "API"). */
 import type { Tx } from '../../db';
-import { carrierService, type Carrier, type PurchaseOrderListQuery, type ShipmentListQuery } from '../../../contract/fulfillment';
+import {
+  carrierService, type Carrier, type PoStatus, type PurchaseOrderListQuery, type PurchaseOrderRow, type RejectReason, type ShipmentListQuery, type ShipmentRow,
+  type ShipmentStatus, type TimelineEntry,
+} from '../../../contract/fulfillment';
 import { MARKETPLACE_LABEL } from '../../../contract/orders';
 import { humanize } from '../../../contract/words';
 import type { EventSubject } from '../../../contract/event-catalogue';
+import { iso, isoOrNull } from '../wire';
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-
-export function mapPurchaseOrder(r: Record<string, unknown>) {
+export function mapPurchaseOrder(r: Record<string, unknown>): PurchaseOrderRow {
   return {
     id: String(r.id), number: String(r.number), order_id: String(r.order_id), supplier_id: String(r.supplier_id), supplier_name: (r.supplier_name as string) ?? null,
-    attempt: Number(r.attempt), status: String(r.status), total_cents: Number(r.total_cents), reject_reason: (r.reject_reason as string) ?? null,
-    supplier_reference: (r.supplier_reference as string) ?? null, answers: r.answers ?? [], created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+    attempt: Number(r.attempt), status: String(r.status) as PoStatus, total_cents: Number(r.total_cents), reject_reason: (r.reject_reason as RejectReason | null) ?? null,
+    supplier_reference: (r.supplier_reference as string) ?? null, answers: (r.answers as PurchaseOrderRow['answers'] | null) ?? [], created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   };
 }
 
@@ -45,13 +47,13 @@ export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string) {
   return { ...mapPurchaseOrder(rows[0]), items: items.rows.map((r) => ({ ...r, quantity: Number(r.quantity), unit_cost_cents: Number(r.unit_cost_cents) })) };
 }
 
-export function mapShipment(r: Record<string, unknown>) {
+export function mapShipment(r: Record<string, unknown>): ShipmentRow {
   return {
-    id: String(r.id), order_id: String(r.order_id), return_id: (r.return_id as string) ?? null, direction: String(r.direction), carrier: String(r.carrier) as Carrier,
+    id: String(r.id), order_id: String(r.order_id), return_id: (r.return_id as string) ?? null, direction: String(r.direction) as ShipmentRow['direction'], carrier: String(r.carrier) as Carrier,
     service: String(r.service), zone: Number(r.zone), rate_cents: Number(r.rate_cents), weight_grams: Number(r.weight_grams), tracking_number: String(r.tracking_number),
-    status: String(r.status), ship_from: String(r.ship_from), ship_to_country: String(r.ship_to_country), promised_by: (r.promised_by as string) ?? null,
-    estimated_delivery: (r.estimated_delivery as string) ?? null, late: Boolean(r.late), events: r.events ?? [], tracking_pushed_at: iso(r.tracking_pushed_at),
-    bought_at: iso(r.bought_at), voided_at: iso(r.voided_at), delivered_at: iso(r.delivered_at), label_url: `/api/shipments/${String(r.id)}/label.pdf`,
+    status: String(r.status) as ShipmentStatus, ship_from: String(r.ship_from), ship_to_country: String(r.ship_to_country), promised_by: (r.promised_by as string) ?? null,
+    estimated_delivery: (r.estimated_delivery as string) ?? null, late: Boolean(r.late), events: (r.events as ShipmentRow['events'] | null) ?? [], tracking_pushed_at: isoOrNull(r.tracking_pushed_at),
+    bought_at: isoOrNull(r.bought_at), voided_at: isoOrNull(r.voided_at), delivered_at: isoOrNull(r.delivered_at), label_url: `/api/shipments/${String(r.id)}/label.pdf`,
   };
 }
 
@@ -124,7 +126,7 @@ export const ORDER_TIMELINE_SQL = `select e.tenant_seq::text as seq, e.subject, 
   where e.tenant_id = $1 and e.order_ref = $2
   order by e.seq limit 500`;
 
-export async function orderTimeline(tx: Tx, tenantId: string, orderId: string) {
+export async function orderTimeline(tx: Tx, tenantId: string, orderId: string): Promise<(TimelineEntry & { data: Record<string, unknown> })[]> {
   const { rows } = await tx.query<{ seq: string; subject: string; payload: Record<string, unknown>; created_at: Date; correlation_id: string | null }>(
     ORDER_TIMELINE_SQL,
     [tenantId, orderId],

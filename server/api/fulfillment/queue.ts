@@ -9,6 +9,8 @@ import { list, one } from '../kit';
 import { HttpError, notFound } from '../errors';
 import { fulfillmentQueueQuery, orderParams, type QueueOrder } from '../../../contract/fulfillment';
 import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
+import { listAnswer } from '../../../contract/api';
+import { queueOrder } from '../../../contract/fulfillment';
 
 /**
  * An order `o` is in the queue when it is held, or routed and still without a live outbound label —
@@ -30,6 +32,7 @@ export function queueRoutes(api: Api) {
     method: 'GET',
     url: '/fulfillment/queue',
     access: 'read:orders',
+    answer: listAnswer(queueOrder),
     query: fulfillmentQueueQuery,
     async handler({ tx, auth, query }) {
       const where = ['o.tenant_id = $1', ...IN_QUEUE];

@@ -32,6 +32,9 @@ import { mappingRoutes } from './mappings';
 import { summaryRoutes } from './summary';
 import { fulfillmentPermissions } from '../../../contract/modules/fulfillment';
 import { ordersPermissions } from '../../../contract/modules/orders';
+import { z } from 'zod';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { fulfillmentSettings, purchaseOrderRow, shipmentRow, timelineEntry } from '../../../contract/fulfillment';
 
 const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
   const { sandbox_carrier_outage: _o, ...rest } = s;
@@ -46,6 +49,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/fulfillment/settings',
     access: fulfillmentPermissions.fulfillment.read,
+    answer: oneAnswer(fulfillmentSettings),
     async handler({ tx, auth }) {
       return one(publicSettings(await loadSettings(tx, auth.tenantId)));
     },
@@ -91,6 +95,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/purchase-orders',
     access: fulfillmentPermissions['purchase-orders'].read,
+    answer: listAnswer(purchaseOrderRow),
     query: purchaseOrderListQuery,
     async handler({ tx, auth, query }) {
       const r = await listPurchaseOrders(tx, auth.tenantId, query);
@@ -102,6 +107,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/purchase-orders/:id',
     access: fulfillmentPermissions['purchase-orders'].read,
+    answer: oneAnswer(purchaseOrderRow),
     params: idParams,
     async handler({ tx, auth, params }) {
       const po = await getPurchaseOrder(tx, auth.tenantId, params.id);
@@ -114,6 +120,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/shipments',
     access: fulfillmentPermissions.shipments.read,
+    answer: listAnswer(shipmentRow),
     query: shipmentListQuery,
     async handler({ tx, auth, query }) {
       const r = await listShipments(tx, auth.tenantId, query);
@@ -125,6 +132,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/shipments/:id',
     access: fulfillmentPermissions.shipments.read,
+    answer: oneAnswer(shipmentRow),
     params: idParams,
     async handler({ tx, auth, params }) {
       const s = await getShipment(tx, auth.tenantId, params.id);
@@ -206,6 +214,7 @@ const fulfillment: ApiModule = (api) => {
     method: 'GET',
     url: '/orders/:id/timeline',
     access: ordersPermissions.orders.read,
+    answer: oneAnswer(z.array(timelineEntry)),
     params: orderParams,
     async handler({ tx, auth, params }) {
       const o = await tx.query<{ id: string }>('select id from orders where tenant_id = $1 and id = upper($2)', [auth.tenantId, params.id]);

@@ -7,12 +7,15 @@ import type { Api } from '../module';
 import { one } from '../kit';
 import type { FulfillmentSummary } from '../../../contract/fulfillment';
 import { IN_QUEUE } from './queue';
+import { oneAnswer } from '../../../contract/api';
+import { fulfillmentSummary } from '../../../contract/fulfillment';
 
 export function summaryRoutes(api: Api) {
   api.route({
     method: 'GET',
     url: '/fulfillment/summary',
     access: 'read:orders',
+    answer: oneAnswer(fulfillmentSummary),
     async handler({ tx, auth }) {
       const { rows } = await tx.query<Record<keyof FulfillmentSummary, string>>(
         `select

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineModule, type ApiModule } from '../module';
-import { one, parse } from '../kit';
+import { list, one, parse } from '../kit';
 import { HttpError, notFound } from '../errors';
 import { IMAGE_MAX_BYTES, imageByUrl, imageParams, imageUpdate, imageUploadQuery, isImageContentType } from '../../../contract/images';
 import { LISTING_EVENTS } from '../../../contract/listings';
@@ -17,6 +17,8 @@ import { matchesContentType } from './sniff';
 import { getImage, listImages, listingsToRepush, mapImage } from './queries';
 import type { Tx } from '../../db';
 import { productsPermissions } from '../../../contract/modules/products';
+import { listAnswer } from '../../../contract/api';
+import { productImage } from '../../../contract/images';
 
 const storageFailed = (e: unknown): never => {
   if (e instanceof StorageError) throw new HttpError(503, 'storage_unavailable', e.message);
@@ -31,11 +33,13 @@ const images: ApiModule = (api) => {
     method: 'GET',
     url: '/products/:id/images',
     access: productsPermissions.products.read,
+    answer: listAnswer(productImage),
     params: imageParams,
     async handler({ tx, auth, params }) {
       if (!(await productExists(tx, auth.tenantId, params.id))) throw notFound('Product');
       const rows = await listImages(tx, auth.tenantId, params.id);
-      return { data: rows.map(mapImage), pagination: { total: rows.length, limit: rows.length, offset: 0 } };
+      // the list envelope, `_meta` included (docs/api-conventions.md "Answers")
+      return list(rows.map(mapImage), rows.length, rows.length, 0);
     },
   });
 

@@ -17,6 +17,8 @@ import { createImportWorker, MAX_PENDING, type ImportWorker } from './import-wor
 import { getJob, insertJob, listJobs } from './import-jobs';
 import { importUpload, type ImportFile } from './import-file';
 import { SIGNED_IN } from '../../../contract/permissions';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { importJob } from '../../../contract/imports';
 
 /** Above either size a file becomes a job unless `?mode=sync`. */
 export const JOB_MIN_BYTES = 1024 * 1024;
@@ -76,6 +78,7 @@ const imports: ApiModule = (api) => {
     method: 'GET',
     url: '/imports/jobs',
     access: SIGNED_IN,
+    answer: listAnswer(importJob),
     query: jobListQuery,
     handler: async (ctx) => {
       const { jobs, total } = await listJobs(ctx.tx, ctx.query.limit, ctx.query.offset);
@@ -88,6 +91,7 @@ const imports: ApiModule = (api) => {
     method: 'GET',
     url: '/imports/jobs/:id',
     access: SIGNED_IN,
+    answer: oneAnswer(importJob),
     params: jobParams,
     // a live job answers from memory without waiting for the database (on PGlite the write holds it)
     noTransaction: true,

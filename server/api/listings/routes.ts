@@ -29,9 +29,14 @@ import { listingPushConsumer } from './push';
 import { mapGrace, refreshViolations } from './violations';
 import { listingEvent } from './history';
 import { listingsPermissions } from '../../../contract/modules/listings';
+import { z } from 'zod';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import {
+  listing, listingDetail, listingJob, mapSettings, topOffender, violation, type CompetitorOffer, type Listing, type ListingDetail,
+} from '../../../contract/listings';
 
 const listings: ApiModule = (api) => {
-  const detail = async (tx: Parameters<typeof getListingRow>[0], tenantId: string, id: string) => {
+  const detail = async (tx: Parameters<typeof getListingRow>[0], tenantId: string, id: string): Promise<ListingDetail> => {
     const row = await getListingRow(tx, tenantId, id);
     if (!row) throw notFound('Listing');
     const history = await tx.query<{ at: Date; kind: string; message: string; actor: string | null; details: unknown }>(
@@ -40,7 +45,7 @@ const listings: ApiModule = (api) => {
     );
     return {
       ...mapListing(row),
-      offers: (row.offers as unknown[]) ?? [],
+      offers: (row.offers as CompetitorOffer[] | null) ?? [],
       history: history.rows.map((h) => ({ at: new Date(h.at).toISOString(), kind: h.kind, message: h.message, actor: h.actor, details: h.details ?? null })),
     };
   };
@@ -49,9 +54,10 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings',
     access: listingsPermissions.listings.read,
+    answer: listAnswer(listing),
     query: listingListQuery,
     async handler({ tx, auth, query }) {
-      return pageJson(await listListings(tx, auth.tenantId, query), query.limit, query.offset);
+      return pageJson<Listing>(await listListings(tx, auth.tenantId, query), query.limit, query.offset);
     },
   });
 
@@ -59,6 +65,7 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/violations',
     access: listingsPermissions.listings.read,
+    answer: listAnswer(violation),
     query: violationListQuery,
     async handler({ tx, auth, query }) {
       const page = await listViolations(tx, auth.tenantId, query);
@@ -70,6 +77,7 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/top-offenders',
     access: listingsPermissions.listings.read,
+    answer: oneAnswer(z.array(topOffender)),
     query: topOffendersQuery,
     async handler({ tx, auth, query }) {
       const { rows } = await tx.query<{ sku: string; product_id: string; product_title: string; n: number }>(
@@ -87,6 +95,7 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/map-settings',
     access: listingsPermissions.listings.read,
+    answer: oneAnswer(mapSettings),
     async handler({ tx, auth }) {
       const g = await mapGrace(tx, auth.tenantId);
       const { rows } = await tx.query<{ updated_at: Date }>('select updated_at from map_settings where tenant_id = $1', [auth.tenantId]);
@@ -130,6 +139,7 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/jobs/:id',
     access: listingsPermissions.listings.read,
+    answer: oneAnswer(listingJob),
     params: listingJobParams,
     async handler({ tx, auth, params }) {
       const job = await getJob(tx, auth.tenantId, params.id);
@@ -142,6 +152,7 @@ const listings: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/:id',
     access: listingsPermissions.listings.read,
+    answer: oneAnswer(listingDetail),
     params: listingParams,
     async handler({ tx, auth, params }) {
       return one(await detail(tx, auth.tenantId, params.id));

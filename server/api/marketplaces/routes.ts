@@ -5,7 +5,8 @@
  * admins: ops:agents); the sandbox clock ticks the demo tenant's accounts on its own.
  */
 import { defineModule, type ApiModule } from '../module';
-import { one } from '../kit';
+import { list, one } from '../kit';
+import { iso } from '../wire';
 import { notFound } from '../errors';
 import { pageBody } from '../list-kit/paging';
 import {
@@ -25,6 +26,8 @@ import { marketplaceAlertsConsumer, marketplaceSyncConsumer } from './consumers'
 import { marketplaceVerifyConsumer } from './verify';
 import { sandboxTickMs, startSandboxClock } from './clock';
 import { marketplacesPermissions } from '../../../contract/modules/marketplaces';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { marketplace, settlement, type Settlement } from '../../../contract/marketplaces';
 
 const marketplaces: ApiModule = (api) => {
   const key = () => secretsKey(api.services.config.dataDir);
@@ -43,6 +46,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'GET',
     url: '/marketplaces',
     access: marketplacesPermissions.marketplaces.read,
+    answer: listAnswer(marketplace),
     query: marketplaceListQuery,
     async handler({ tx, auth, query }) {
       const page = await listAccounts(tx, auth.tenantId, query);
@@ -54,6 +58,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'GET',
     url: '/marketplaces/:id',
     access: marketplacesPermissions.marketplaces.read,
+    answer: oneAnswer(marketplace),
     params: marketplaceParams,
     async handler({ tx, auth, params }) {
       const a = await getAccount(tx, auth.tenantId, params.id);
@@ -167,6 +172,7 @@ const marketplaces: ApiModule = (api) => {
     method: 'GET',
     url: '/marketplaces/:id/settlements',
     access: marketplacesPermissions.marketplaces.read,
+    answer: listAnswer(settlement),
     params: marketplaceParams,
     query: settlementListQuery,
     async handler({ tx, auth, params, query }) {
@@ -176,16 +182,12 @@ const marketplaces: ApiModule = (api) => {
            from marketplace_settlements where tenant_id = $1 and marketplace_id = $2 order by period_end desc, id desc limit $3 offset $4`,
         [auth.tenantId, params.id, query.limit, query.offset],
       );
-      const iso = (v: unknown) => new Date(v as string).toISOString();
-      return {
-        data: rows.map((r) => ({
-          id: String(r.id), marketplace_id: String(r.marketplace_id), period_start: iso(r.period_start), period_end: iso(r.period_end),
-          orders_count: Number(r.orders_count), gross_cents: Number(r.gross_cents), fees_cents: Number(r.fees_cents), net_cents: Number(r.net_cents),
-          created_at: iso(r.created_at),
-        })),
-        pagination: { total: rows.length ? Number(rows[0]._total) : 0, limit: query.limit, offset: query.offset },
-        _meta: { mocked: false, timestamp: new Date().toISOString(), source: 'api' },
-      };
+      const data = rows.map((r): Settlement => ({
+        id: String(r.id), marketplace_id: String(r.marketplace_id), period_start: iso(r.period_start), period_end: iso(r.period_end),
+        orders_count: Number(r.orders_count), gross_cents: Number(r.gross_cents), fees_cents: Number(r.fees_cents), net_cents: Number(r.net_cents),
+        created_at: iso(r.created_at),
+      }));
+      return list(data, rows.length ? Number(rows[0]._total) : 0, query.limit, query.offset);
     },
   });
 

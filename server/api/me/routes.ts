@@ -1,6 +1,6 @@
 /** GET /api/me — who am I: `{ user: {id, email}, role, tenant: {id, name} }` (docs/product/architecture.md). */
 import { defineModule, type ApiModule } from '../module';
-import type { MeResponse } from '../../../contract/me';
+import { meResponse } from '../../../contract/me';
 import { SIGNED_IN } from '../../../contract/permissions';
 
 const me: ApiModule = (api) => {
@@ -8,7 +8,8 @@ const me: ApiModule = (api) => {
     method: 'GET',
     url: '/me',
     access: SIGNED_IN,
-    async handler({ auth }): Promise<MeResponse> {
+    answer: meResponse,
+    async handler({ auth }) {
       return {
         user: { id: auth.userId, email: auth.email },
         role: auth.role,

@@ -2,6 +2,8 @@
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { opsSummary } from './summary';
+import { oneAnswer } from '../../../contract/api';
+import { opsSummary as opsSummaryAnswer } from '../../../contract/ops';
 
 const ops: ApiModule = (api) => {
   api.route({
@@ -9,6 +11,7 @@ const ops: ApiModule = (api) => {
     url: '/ops/summary',
     access: 'read:ops',
     noTransaction: true,
+    answer: oneAnswer(opsSummaryAnswer),
     async handler({ auth, reply }) {
       reply.header('cache-control', 'no-store');
       return one(await opsSummary(api.app.events, auth.tenantId));

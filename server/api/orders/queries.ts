@@ -3,7 +3,8 @@ import type { Tx } from '../../db';
 import { dollarsOf, num } from '../../domain/numbers';
 import { prefixTsQuery, searchWalk } from '../list-kit/search-query';
 import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
-import type { OrderListQuery } from '../../../contract/orders';
+import type { Marketplace, Order, OrderDetail, OrderItem, OrderListQuery, OrderStatus, StatusChange } from '../../../contract/orders';
+import { iso } from '../wire';
 import { whereBuilder } from '../list-kit/where-builder';
 
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
@@ -30,17 +31,31 @@ const ORDER_JSON = jsonFields(ORDER_FIELDS);
 
 export type Row = Record<string, unknown>;
 
-/** A row of `ORDER_COLUMNS` as the answer: its amounts from cents to dollars (contract/money.ts). */
-export function mapOrder(r: Row): Row & { subtotal: number; shipping: number; tax: number; fees: number; total: number; items_count: number } {
-  const { subtotal_cents, shipping_cents, tax_cents, fees_cents, total_cents, ...rest } = r;
+/** A row of `ORDER_COLUMNS` as the driver reads it. */
+export type OrderDbRow = {
+  id: string; marketplace: Marketplace; external_order_id: string | null; customer_name: string | null; status: OrderStatus;
+  subtotal_cents: number | string; shipping_cents: number | string; tax_cents: number | string; fees_cents: number | string; total_cents: number | string;
+  currency: string; items_count: number | string; cancel_reason: string | null; created_at: Date | string; updated_at: Date | string;
+};
+
+/** A row of `ORDER_COLUMNS` as the answer (contract `order`): its amounts from cents to dollars (contract/money.ts). */
+export function mapOrder(r: OrderDbRow): Order {
   return {
-    ...rest,
-    subtotal: dollarsOf(subtotal_cents),
-    shipping: dollarsOf(shipping_cents),
-    tax: dollarsOf(tax_cents),
-    fees: dollarsOf(fees_cents),
-    total: dollarsOf(total_cents),
+    id: r.id,
+    marketplace: r.marketplace,
+    external_order_id: r.external_order_id,
+    customer_name: r.customer_name,
+    status: r.status,
+    subtotal: dollarsOf(r.subtotal_cents),
+    shipping: dollarsOf(r.shipping_cents),
+    tax: dollarsOf(r.tax_cents),
+    fees: dollarsOf(r.fees_cents),
+    total: dollarsOf(r.total_cents),
+    currency: r.currency,
+    cancel_reason: r.cancel_reason,
     items_count: num(r.items_count),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
@@ -66,9 +81,9 @@ export function orderFilters(tenantId: string, q: OrderListQuery): { where: stri
 }
 
 /** A page of orders; `json: true` has the database write the rows as the answer's JSON (`Page.json`). */
-export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, opts: { noCount?: boolean; json?: boolean } = {}): Promise<Page<Row>> {
+export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, opts: { noCount?: boolean; json?: boolean } = {}): Promise<Page<OrderDbRow>> {
   const { where, params, walk } = orderFilters(tenantId, q);
-  return fetchPage<Row>(tx, {
+  return fetchPage<OrderDbRow>(tx, {
     from: 'orders o',
     select: ORDER_COLUMNS,
     where,
@@ -84,20 +99,20 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
   });
 }
 
-export async function getOrder(tx: Tx, tenantId: string, id: string) {
-  const { rows } = await tx.query<Row>(`select ${ORDER_COLUMNS} from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
+export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<OrderDetail & { items: (OrderItem & { variant_id: string | null })[] } | null> {
+  const { rows } = await tx.query<OrderDbRow>(`select ${ORDER_COLUMNS} from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
   if (!rows[0]) return null;
-  const items = await tx.query<Row>(
+  const items = await tx.query<{ id: number | string; product_id: string | null; variant_id: string | null; sku: string; title: string; quantity: number; unit_price_cents: number | string }>(
     'select id, product_id, variant_id, sku, title, quantity, unit_price_cents from order_items where tenant_id = $1 and order_id = $2 order by id',
     [tenantId, rows[0].id],
   );
-  const history = await tx.query<Row>(
+  const history = await tx.query<Omit<StatusChange, 'at'> & { at: Date | string }>(
     'select from_status as "from", to_status as "to", reason, actor, at from order_status_history where tenant_id = $1 and order_id = $2 order by at, id',
     [tenantId, rows[0].id],
   );
   return {
     ...mapOrder(rows[0]),
     items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents) })),
-    status_history: history.rows,
+    status_history: history.rows.map((h) => ({ ...h, at: iso(h.at) })),
   };
 }

@@ -15,6 +15,8 @@ import { getOrder, listOrders, mapOrder } from './queries';
 import { num } from '../../domain/numbers';
 import { centsToDecimal } from '../../../contract/money';
 import { writeStatusChanges } from './status';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { order, orderDetail, type Order } from '../../../contract/orders';
 
 export const ORDER_EXPORT_COLUMNS = [
   'Order ID', 'Marketplace', 'External Order ID', 'Customer Name', 'Status', 'Items', 'Subtotal', 'Shipping', 'Tax', 'Fees',
@@ -38,8 +40,9 @@ const orders: ApiModule = (api) => {
     method: 'GET' as const,
     access: 'read:orders' as const,
     query: orderListQuery,
+    answer: listAnswer(order),
     async handler({ tx, auth, query }: Ctx<unknown, OrderListQuery, unknown>) {
-      return pageJson(await listOrders(tx, auth.tenantId, query, { json: true }), query.limit, query.offset);
+      return pageJson<Order>(await listOrders(tx, auth.tenantId, query, { json: true }), query.limit, query.offset);
     },
   };
   api.route({ ...listDef, url: '/me/orders' });
@@ -83,6 +86,7 @@ const orders: ApiModule = (api) => {
     method: 'GET',
     url: '/orders/:id',
     access: 'read:orders',
+    answer: oneAnswer(orderDetail),
     params: orderParams,
     async handler({ tx, auth, params }) {
       const o = await getOrder(tx, auth.tenantId, params.id);

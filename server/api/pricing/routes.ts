@@ -38,6 +38,9 @@ import { pricingAgentConsumer, repricerConsumer } from './consumers';
 import { startSweep, sweepMs } from './sweep';
 import { listingsPermissions } from '../../../contract/modules/listings';
 import { pricingPermissions } from '../../../contract/modules/pricing';
+import { z } from 'zod';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { priceDecision, priceProposal, pricingAgent, pricingRule, type PriceDecision } from '../../../contract/pricing';
 
 const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
 
@@ -101,6 +104,7 @@ const pricing: ApiModule = (api) => {
     method: 'GET',
     url: '/pricing/rules',
     access: pricingPermissions.pricing_rules.read,
+    answer: listAnswer(pricingRule),
     query: ruleListQuery,
     async handler({ tx, auth, query }) {
       const all = await loadRules(tx, auth.tenantId, false);
@@ -118,6 +122,7 @@ const pricing: ApiModule = (api) => {
     method: 'GET',
     url: '/pricing/rules/:id',
     access: pricingPermissions.pricing_rules.read,
+    answer: oneAnswer(pricingRule),
     params: ruleParams,
     async handler({ tx, auth, params }) {
       return one(await ruleAnswer(tx, auth.tenantId, params.id));
@@ -236,6 +241,7 @@ const pricing: ApiModule = (api) => {
     method: 'GET',
     url: '/pricing/proposals',
     access: pricingPermissions.price_proposals.read,
+    answer: listAnswer(priceProposal),
     query: proposalListQuery,
     async handler({ tx, auth, query }) {
       const r = await listProposals(tx, auth.tenantId, query);
@@ -305,6 +311,7 @@ const pricing: ApiModule = (api) => {
     method: 'GET',
     url: '/listings/:id/price-history',
     access: listingsPermissions.listings.read,
+    answer: oneAnswer(z.array(priceDecision)),
     params: listingParams,
     query: priceHistoryQuery,
     async handler({ tx, auth, params, query }) {
@@ -316,9 +323,18 @@ const pricing: ApiModule = (api) => {
            from price_decisions where tenant_id = $1 and listing_id = $2 order by created_at desc, id desc limit $3`,
         [auth.tenantId, params.id, query.limit],
       );
-      return one(rows.map((r) => ({
-        ...r,
+      return one(rows.map((r): PriceDecision => ({
         id: String(r.id),
+        listing_id: String(r.listing_id),
+        rule_id: (r.rule_id as string | null) ?? null,
+        strategy: r.strategy as PriceDecision['strategy'],
+        scenario: r.scenario as PriceDecision['scenario'],
+        competitor_prices: r.competitor_prices as PriceDecision['competitor_prices'],
+        buy_box_owner: (r.buy_box_owner as string | null) ?? null,
+        flags: r.flags as PriceDecision['flags'],
+        reason: String(r.reason),
+        applied: Boolean(r.applied),
+        trigger: String(r.trigger),
         old_price_cents: Number(r.old_price_cents),
         new_price_cents: r.new_price_cents == null ? null : Number(r.new_price_cents),
         floor_cents: Number(r.floor_cents),
@@ -332,6 +348,7 @@ const pricing: ApiModule = (api) => {
     method: 'GET',
     url: '/pricing/agent',
     access: pricingPermissions.pricing_rules.read,
+    answer: oneAnswer(pricingAgent),
     async handler({ tx, auth }) {
       return one(await computeAgent(tx, auth.tenantId));
     },

@@ -6,15 +6,17 @@ import { z } from 'zod';
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
-import { dollarsOf, dollarsOrNull, num } from '../../domain/numbers';
+import { dollarsOf, dollarsOrNull, num, numOrNull } from '../../domain/numbers';
 import { fetchPage, pageBody } from '../list-kit/paging';
 import { SHOPIFY_COLUMNS, shopifyRows, type ExportProduct } from '../../domain/shopify-products-csv';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { bulkBody, idParams, productCreate, productListQuery, productUpdate, LOW_STOCK_MAX, productsLive } from '../../../contract/products';
-import { getProduct, listProducts, listVariants, mapProduct, mapVariant, productFilters } from './queries';
+import { getProduct, listProducts, listVariants, mapProduct, productFilters } from './queries';
 import { createProduct, updateProduct } from './write';
 import { runBulk } from './bulk';
 import { variantRoutes } from './variant-routes';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { product, productDetail, variant, variantOption, variantSummary } from '../../../contract/products';
 
 const productScope = z.object({ product_id: z.uuid().optional() });
 
@@ -30,6 +32,7 @@ const products: ApiModule = (api) => {
     method: 'GET',
     url: '/products',
     access: 'read:products',
+    answer: listAnswer(product),
     query: productListQuery,
     async handler({ tx, auth, query }) {
       const page = await listProducts(tx, auth.tenantId, query);
@@ -65,10 +68,11 @@ const products: ApiModule = (api) => {
           );
           const byProduct = new Map<string, ExportProduct['variants']>();
           for (const v of vs.rows) {
-            const m = mapVariant(v);
             const list = byProduct.get(v.product_id as string) ?? [];
+            // the export's own columns, its amounts from cents to dollars (docs/commerce.md "Money")
             list.push({
-              sku: m.sku as string, price: m.price, compare_at_price: m.compare_at_price, cost: m.cost, stock: m.stock, weight: m.weight,
+              sku: v.sku as string, price: dollarsOf(v.price_cents), compare_at_price: dollarsOrNull(v.compare_at_price_cents), cost: dollarsOrNull(v.cost_cents),
+              stock: num(v.stock), weight: numOrNull(v.weight),
               option1_name: v.option1_name as string | null, option1_value: v.option1_value as string | null,
               option2_name: v.option2_name as string | null, option2_value: v.option2_value as string | null,
               option3_name: v.option3_name as string | null, option3_value: v.option3_value as string | null,
@@ -89,7 +93,10 @@ const products: ApiModule = (api) => {
             else imagesOf.set(i.product_id, [...(imagesOf.get(i.product_id) ?? []), { src: i.url, position: Number(i.position), alt: i.alt }]);
           }
           const rows = page.rows.flatMap((r) => {
-            const p = mapProduct(r) as unknown as ExportProduct;
+            const p = {
+              handle: r.handle, title: r.title, description: r.description, vendor: r.vendor, product_type: r.product_type, tags: r.tags,
+              status: r.status, sku: r.sku, price: dollarsOf(r.price_cents), cost: dollarsOrNull(r.cost_cents), stock: num(r.stock), weight: numOrNull(r.weight),
+            } as Omit<ExportProduct, 'variants' | 'images'>;
             const variants = (byProduct.get(r.id as string) ?? []).map((v) => ({ ...v, image: variantImage.get(v.sku) ?? null }));
             return shopifyRows({ ...p, variants, images: imagesOf.get(r.id as string) ?? [] });
           });
@@ -103,6 +110,7 @@ const products: ApiModule = (api) => {
     method: 'GET',
     url: '/products/variants/summary',
     access: 'read:products',
+    answer: oneAnswer(variantSummary),
     query: productScope,
     async handler({ tx, auth, query }) {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'v.product_id');
@@ -131,6 +139,7 @@ const products: ApiModule = (api) => {
     method: 'GET',
     url: '/products/variants/options',
     access: 'read:products',
+    answer: oneAnswer(z.array(variantOption)),
     query: productScope,
     async handler({ tx, auth, query }) {
       const { params, scope } = variantScope(auth.tenantId, query.product_id, 'product_id');
@@ -164,6 +173,7 @@ const products: ApiModule = (api) => {
     method: 'GET',
     url: '/products/:id',
     access: 'read:products',
+    answer: oneAnswer(productDetail),
     params: idParams,
     async handler({ tx, auth, params }) {
       const p = await getProduct(tx, auth.tenantId, params.id);
@@ -176,6 +186,7 @@ const products: ApiModule = (api) => {
     method: 'GET',
     url: '/products/:id/variants',
     access: 'read:products',
+    answer: listAnswer(variant),
     params: idParams,
     async handler({ tx, auth, params }) {
       const exists = await tx.query('select 1 from products where tenant_id = $1 and id = $2', [auth.tenantId, params.id]);

@@ -18,6 +18,9 @@ import { insertOrders } from '../orders/insert';
 import type { Tx } from '../../db';
 import { canTransition, type Marketplace, type OrderStatus } from '../../../contract/orders';
 import { writeStatusChanges } from '../orders/status';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { returnRow, type Resolution, type ReturnCondition, type ReturnRow } from '../../../contract/fulfillment';
+import { iso } from '../wire';
 
 interface ReturnItem { order_item_id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
 
@@ -83,13 +86,12 @@ async function restock(tx: Tx, tenantId: string, items: ReturnItem[], sign: 1 | 
   }
 }
 
-function mapReturn(r: Record<string, unknown>) {
-  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+function mapReturn(r: Record<string, unknown>): Omit<ReturnRow, 'items'> & { items: ReturnItem[] } {
   return {
     id: String(r.id), number: String(r.number), order_id: String(r.order_id), status: String(r.status) as RmaStatus, reason: String(r.reason) as ReturnReason, note: (r.note as string) ?? null,
-    items: r.items as ReturnItem[], condition: (r.condition as string) ?? null, resolution: (r.resolution as string) ?? null,
+    items: r.items as ReturnItem[], condition: (r.condition as ReturnCondition | null) ?? null, resolution: (r.resolution as Resolution | null) ?? null,
     refund_cents: r.refund_cents === null ? null : Number(r.refund_cents), restocked: Boolean(r.restocked), replacement_order_id: (r.replacement_order_id as string) ?? null,
-    reject_reason: (r.reject_reason as string) ?? null, return_shipment_id: (r.return_shipment_id as string) ?? null, history: r.history ?? [],
+    reject_reason: (r.reject_reason as string) ?? null, return_shipment_id: (r.return_shipment_id as string) ?? null, history: (r.history as ReturnRow['history'] | null) ?? [],
     created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   };
 }
@@ -173,6 +175,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'GET',
     url: '/returns',
     access: 'read:orders',
+    answer: listAnswer(returnRow),
     query: returnListQuery,
     async handler({ tx, auth, query }) {
       const where = ['r.tenant_id = $1'];
@@ -194,6 +197,7 @@ const returns: ApiModule = (api: Api) => {
     method: 'GET',
     url: '/returns/:id',
     access: 'read:orders',
+    answer: oneAnswer(returnRow),
     params: idParams,
     async handler({ tx, auth, params }) {
       const r = await getReturn(tx, auth.tenantId, params.id);

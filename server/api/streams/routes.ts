@@ -12,6 +12,8 @@ import { list, one } from '../kit';
 import { notFound } from '../errors';
 import { wireEvent, toRecord, EVENT_COLUMNS, type EventRow } from '../../events/records';
 import { subjectFilterRegex } from '../../events/subjects';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { consumerInfo, eventRow, streamInfo, subjectStat } from '../../../contract/streams';
 
 
 const COUNT_CAP = EVENTS_COUNT_CAP;
@@ -24,6 +26,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams',
     access: 'ops:streams',
+    answer: listAnswer(streamInfo),
     async handler({ tx, auth }) {
       const stats = await tx.query<StreamStat>('select * from event_stream_stats where tenant_id = $1', [auth.tenantId]);
       const subjects = await tx.query<{ stream: string; subject: string }>(
@@ -53,6 +56,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams/consumers',
     access: 'ops:streams',
+    answer: listAnswer(consumerInfo),
     noTransaction: true,
     async handler({ auth }) {
       const data = await api.app.events.engine.consumerStats(auth.tenantId);
@@ -64,6 +68,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams/subjects',
     access: 'ops:streams',
+    answer: listAnswer(subjectStat),
     async handler({ tx, auth }) {
       const { rows } = await tx.query<SubjectStat>('select * from event_subject_stats where tenant_id = $1 order by subject', [auth.tenantId]);
       const data = rows.map((r) => ({
@@ -82,6 +87,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams/events',
     access: 'ops:streams',
+    answer: listAnswer(eventRow),
     query: eventsQuery,
     async handler({ tx, auth, query }) {
       const where = ['tenant_id = $1'];
@@ -119,6 +125,7 @@ const streams: ApiModule = (api) => {
     method: 'GET',
     url: '/streams/events/:seq',
     access: 'ops:streams',
+    answer: oneAnswer(eventRow),
     params: eventParams,
     async handler({ tx, auth, params }) {
       // `seq` in the address is the tenant's number of the event (the `id` of the list)

@@ -3,7 +3,8 @@ import type { Tx } from '../../db';
 import { num, numOrNull } from '../../domain/numbers';
 import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import { HISTORY_MONTHS } from '../../domain/supplier-score';
-import type { SupplierListQuery } from '../../../contract/suppliers';
+import type { Supplier, SupplierListQuery } from '../../../contract/suppliers';
+import { iso, isoOrNull } from '../wire';
 
 export const SUPPLIER_COLUMNS = `s.id, s.name, s.tier, s.contact_name, s.email, s.phone, s.country, s.lead_time_days, s.on_time_rate,
   s.defect_rate, s.cancellation_rate, s.score, s.scored_at, s.created_at, s.updated_at`;
@@ -18,15 +19,32 @@ const SORTS: Record<SupplierListQuery['sort'], SortSpec> = {
 
 export type Row = Record<string, unknown>;
 
-export function mapSupplier(r: Row): Row & { tier: number; lead_time_days: number; on_time_rate: number; defect_rate: number; cancellation_rate: number; score: number | null } {
+type Numeric = number | string;
+/** A row of `SUPPLIER_COLUMNS` as the driver reads it (numeric columns are text on PGlite). */
+export type SupplierDbRow = {
+  id: string; name: string; tier: Numeric; contact_name: string | null; email: string | null; phone: string | null; country: string | null;
+  lead_time_days: Numeric; on_time_rate: Numeric; defect_rate: Numeric; cancellation_rate: Numeric; score: Numeric | null;
+  scored_at: Date | string | null; created_at: Date | string; updated_at: Date | string;
+};
+
+/** A supplier as the contract's `supplier` row spells it. */
+export function mapSupplier(r: SupplierDbRow): Supplier {
   return {
-    ...r,
-    tier: num(r.tier),
+    id: r.id,
+    name: r.name,
+    tier: num(r.tier) as Supplier['tier'],
+    contact_name: r.contact_name,
+    email: r.email,
+    phone: r.phone,
+    country: r.country,
     lead_time_days: num(r.lead_time_days),
     on_time_rate: num(r.on_time_rate),
     defect_rate: num(r.defect_rate),
     cancellation_rate: num(r.cancellation_rate),
     score: numOrNull(r.score),
+    scored_at: isoOrNull(r.scored_at),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
@@ -50,9 +68,9 @@ export function supplierFilters(tenantId: string, q: SupplierListQuery) {
   return { where, params };
 }
 
-export function listSuppliers(tx: Tx, tenantId: string, q: SupplierListQuery & { cursor?: string }, noCount = false): Promise<Page<Row>> {
+export function listSuppliers(tx: Tx, tenantId: string, q: SupplierListQuery & { cursor?: string }, noCount = false): Promise<Page<SupplierDbRow>> {
   const { where, params } = supplierFilters(tenantId, q);
-  return fetchPage<Row>(tx, {
+  return fetchPage<SupplierDbRow>(tx, {
     from: 'suppliers s',
     select: SUPPLIER_COLUMNS,
     where,
@@ -68,8 +86,8 @@ export function listSuppliers(tx: Tx, tenantId: string, q: SupplierListQuery & {
  * (they would have none), `linked_products_count` products list it among their sources (those links go);
  * `history_months` = months of performance in the scoring window (0: score-all cannot score it yet).
  */
-export async function getSupplier(tx: Tx, tenantId: string, id: string) {
-  const { rows } = await tx.query<Row>(
+export async function getSupplier(tx: Tx, tenantId: string, id: string): Promise<Supplier | null> {
+  const { rows } = await tx.query<SupplierDbRow & { products_count: Numeric; linked_products_count: Numeric; history_months: Numeric }>(
     `select ${SUPPLIER_COLUMNS},
             (select count(*)::int from products p where p.tenant_id = s.tenant_id and p.supplier_id = s.id) as products_count,
             (select count(distinct ps.product_id)::int from product_suppliers ps where ps.tenant_id = s.tenant_id and ps.supplier_id = s.id)
@@ -83,11 +101,11 @@ export async function getSupplier(tx: Tx, tenantId: string, id: string) {
   );
   const r = rows[0];
   return r
-    ? ({
+    ? {
         ...mapSupplier(r),
         products_count: num(r.products_count),
         linked_products_count: num(r.linked_products_count),
         history_months: num(r.history_months),
-      } as Row)
+      }
     : null;
 }

@@ -12,6 +12,8 @@ import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { performanceQuery, supplierCreate, supplierListQuery, supplierParams, supplierUpdate, suppliersLive } from '../../../contract/suppliers';
 import { getSupplier, listSuppliers, mapSupplier } from './queries';
 import { scoreAll } from './score';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { performance as supplierPerformance, supplier, type PerformanceMonth } from '../../../contract/suppliers';
 
 export const SUPPLIER_EXPORT_COLUMNS = [
   'Name', 'Tier', 'Score', 'Contact Name', 'Email', 'Phone', 'Country', 'Lead Time Days', 'On-Time Rate', 'Defect Rate',
@@ -25,6 +27,7 @@ const suppliers: ApiModule = (api) => {
     method: 'GET',
     url: '/suppliers',
     access: 'read:suppliers',
+    answer: listAnswer(supplier),
     query: supplierListQuery,
     async handler({ tx, auth, query }) {
       const page = await listSuppliers(tx, auth.tenantId, query);
@@ -70,6 +73,7 @@ const suppliers: ApiModule = (api) => {
     method: 'GET',
     url: '/suppliers/:id',
     access: 'read:suppliers',
+    answer: oneAnswer(supplier),
     params: supplierParams,
     async handler({ tx, auth, params }) {
       const s = await getSupplier(tx, auth.tenantId, params.id);
@@ -82,12 +86,13 @@ const suppliers: ApiModule = (api) => {
     method: 'GET',
     url: '/suppliers/:id/performance',
     access: 'read:suppliers',
+    answer: oneAnswer(supplierPerformance),
     params: supplierParams,
     query: performanceQuery,
     async handler({ tx, auth, params, query }) {
       const s = await getSupplier(tx, auth.tenantId, params.id);
       if (!s) throw notFound('Supplier');
-      const { rows } = await tx.query<Record<string, unknown>>(
+      const { rows } = await tx.query<Record<keyof PerformanceMonth, string | number>>(
         `select to_char(month, 'YYYY-MM-DD') as month, orders, on_time_rate, defect_rate, cancellation_rate, lead_time_days
            from supplier_performance
           where tenant_id = $1 and supplier_id = $2 and month > (date_trunc('month', now())::date - make_interval(months => $3))
@@ -98,7 +103,7 @@ const suppliers: ApiModule = (api) => {
         supplier: { id: s.id, name: s.name, tier: s.tier, score: s.score },
         months: query.months,
         series: rows.map((r) => ({
-          month: r.month,
+          month: String(r.month),
           orders: num(r.orders),
           on_time_rate: num(r.on_time_rate),
           defect_rate: num(r.defect_rate),

@@ -22,17 +22,20 @@ import { newSecret } from '../../events/webhooks/signing';
 import { checkWebhookUrl } from '../../events/webhooks/url-policy';
 import { invalidateEndpoints } from '../../events/webhooks/endpoints';
 import { withWindowTotal } from '../list-kit/paging';
+import { z } from 'zod';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { delivery, webhook, webhookSubject, type Delivery, type Webhook } from '../../../contract/webhooks';
 
 
 interface EndpointRow {
   id: string; url: string; subjects: string[]; secret: string; active: boolean; description: string;
-  created_at: Date | string; updated_at: Date | string; last_delivery_at?: Date | string | null; last_status?: string | null;
+  created_at: Date | string; updated_at: Date | string; last_delivery_at?: Date | string | null; last_status?: Webhook['last_delivery_status'];
   failing?: number | null;
 }
 
 const mask = (s: string) => `${s.slice(0, 6)}…${s.slice(-4)}`;
 
-function mapEndpoint(r: EndpointRow, revealSecret = false) {
+function mapEndpoint(r: EndpointRow, revealSecret = false): Webhook {
   return {
     id: r.id,
     url: r.url,
@@ -64,6 +67,7 @@ const webhooks: ApiModule = (api) => {
     method: 'GET',
     url: '/webhooks',
     access: 'manage:integrations',
+    answer: listAnswer(webhook),
     async handler({ tx, auth }) {
       const { rows } = await tx.query<EndpointRow>(
         `select e.*, d.updated_at as last_delivery_at, d.status as last_status,
@@ -83,6 +87,7 @@ const webhooks: ApiModule = (api) => {
     method: 'GET',
     url: '/webhooks/subjects',
     access: 'manage:integrations',
+    answer: oneAnswer(z.array(webhookSubject)),
     async handler() {
       return one(subjects);
     },
@@ -111,6 +116,7 @@ const webhooks: ApiModule = (api) => {
     method: 'GET',
     url: '/webhooks/:id',
     access: 'manage:integrations',
+    answer: oneAnswer(webhook),
     params: idParams,
     async handler({ tx, auth, params }) {
       return one(mapEndpoint(await get(tx, auth.tenantId, params.id)));
@@ -177,6 +183,7 @@ const webhooks: ApiModule = (api) => {
     method: 'GET',
     url: '/webhooks/:id/deliveries',
     access: 'manage:integrations',
+    answer: listAnswer(delivery),
     params: idParams,
     query: deliveriesQuery,
     async handler({ tx, auth, params, query }) {
@@ -187,7 +194,7 @@ const webhooks: ApiModule = (api) => {
         args.push(query.status);
         extra = ' and status = $3';
       }
-      const page = await tx.query<Record<string, unknown>>(
+      const page = await tx.query<Omit<Delivery, 'updated_at'> & { created_at: Date | string; updated_at: Date | string; _total?: unknown }>(
         `select id, event_seq, subject, status, http_status, attempts, last_error, duration_ms, created_at, updated_at, count(*) over () as _total
            from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}
           order by updated_at desc, id desc limit ${query.limit} offset ${query.offset}`,
@@ -196,12 +203,15 @@ const webhooks: ApiModule = (api) => {
       const { rows, total } = await withWindowTotal(page.rows, query.offset, async () =>
         Number((await tx.query<{ n: number }>(`select count(*) as n from webhook_deliveries where tenant_id = $1 and endpoint_id = $2${extra}`, args)).rows[0].n),
       );
-      const data = rows.map((r) => ({
+      const data = rows.map((r): Delivery & { created_at: string } => ({
         ...r,
         id: Number(r.id),
         event_seq: Number(r.event_seq),
-        created_at: new Date(r.created_at as string).toISOString(),
-        updated_at: new Date(r.updated_at as string).toISOString(),
+        http_status: r.http_status == null ? null : Number(r.http_status),
+        attempts: Number(r.attempts),
+        duration_ms: r.duration_ms == null ? null : Number(r.duration_ms),
+        created_at: new Date(r.created_at).toISOString(),
+        updated_at: new Date(r.updated_at).toISOString(),
       }));
       return list(data, total, query.limit, query.offset);
     },
