@@ -21,7 +21,7 @@ import { canParamsOf, routeTable, type RouteRow } from '../src/lib/registry-deri
 import { accessControlFor } from '../providers/access-control';
 import { ROLES, type Role } from '../contract/roles';
 import { pageApi } from './support/page-api';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 
 const EMAIL: Record<Role, string> = { user: USERS.seller, agent: USERS.agent, admin: USERS.admin };
 
@@ -91,7 +91,7 @@ for (const role of [...ROLES].reverse()) {
   const refused = ROUTES.find((row) => !mayOpen(role, row));
   test(`as ${role}: ${own.length} route(s), the dashboard${refused ? ' and Access Denied' : ''} — no serious accessibility violation`, async ({ page }) => {
     test.setTimeout(600_000);
-    await signIn(page, EMAIL[role]);
+    await signedIn(page, EMAIL[role]);
     const ids = await recordIds(page, own);
     const paths = own.map((row) => row.path.replace(':id', ids[row.module] ?? 'missing'));
     const found = await scan(page, paths, async (path) => {

@@ -4,13 +4,12 @@
  * Real server, real sign-in, Debian's Chromium.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 
 const moneyOf = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 test('a seller changes one variant price on the product page and it persists after reload', async ({ page }) => {
-  await signIn(page, USERS.seller);
-  await page.goto('/products?sku=APP-0001');
+  await signedIn(page, USERS.seller, '/products?sku=APP-0001');
   await page.locator('.ant-table-row', { hasText: 'APP-0001' }).first().click();
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
 

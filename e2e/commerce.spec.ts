@@ -7,7 +7,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 
 const run = Date.now().toString(36);
 
@@ -19,7 +19,7 @@ async function openPalette(page: Page) {
 
 test.describe('commerce', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.seller);
+    await signedIn(page, USERS.seller);
   });
 
   test('create and edit a supplier; the list shows the change', async ({ page }) => {

@@ -6,7 +6,7 @@
  * Real server, real sign-in, Debian's Chromium; the sandbox clock is advanced through its tick endpoints.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 
 const run = Date.now().toString(36);
@@ -50,7 +50,7 @@ test.describe.serial('dropshipping', () => {
 
   test.afterAll(async ({ browser }) => {
     const page = await browser.newPage();
-    await signIn(page, USERS.admin);
+    await signedIn(page, USERS.admin);
     const api = await pageApi(page);
     await api.send('PUT', '/fulfillment/settings', { automation_enabled: false });
     if (accountId) await api.send('PUT', `/marketplaces/${accountId}`, { status: 'paused' });
@@ -58,7 +58,7 @@ test.describe.serial('dropshipping', () => {
   });
 
   test('a sandbox order appears live and flows to shipped on its timeline; a label is bought and voided by hand', async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await signedIn(page, USERS.admin);
     const api = await pageApi(page);
     await setAutomation(page, true);
 
@@ -148,7 +148,7 @@ test.describe.serial('dropshipping', () => {
 
   test('a delivered order is returned: request, approve with a return label, receive, refund', async ({ page }) => {
     test.skip(!shippedOrder, 'needs the shipped order of the previous test');
-    await signIn(page, USERS.admin);
+    await signedIn(page, USERS.admin);
     const api = await pageApi(page);
     // the carrier's scans deliver it
     await expect

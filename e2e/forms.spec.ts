@@ -4,14 +4,14 @@
  * not only as a toast. A field the browser cannot check (NUL character) comes back the same way.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 
 const run = Date.now().toString(36);
 
 test.describe('server field errors in forms', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.seller);
+    await signedIn(page, USERS.seller);
   });
 
   test('a duplicate SKU on /products/create shows under the SKU field', async ({ page }) => {

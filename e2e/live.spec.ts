@@ -3,7 +3,7 @@
  * table of a live resource refreshes when a matching event arrives — no reload, no polling.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 import { SSE_STREAMS } from '../contract/events';
 
@@ -12,7 +12,7 @@ test('the orders table refreshes on a live event, over the one stream of the tab
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/stream')) streams.push(r.url());
   });
-  await signIn(page, USERS.seller);
+  await signedIn(page, USERS.seller);
   // count from the next page load on: the signed-in landing page may still be opening its own
   // stream, so leave it first (a document that is gone asks for nothing more)
   await page.goto('about:blank');

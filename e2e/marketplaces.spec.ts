@@ -4,7 +4,7 @@
  * a seeded MAP violation from /catalog?filter=violations. Real server, real sign-in, Debian's Chromium.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 
 const run = Date.now().toString(36);
@@ -17,7 +17,7 @@ test.describe('marketplaces', () => {
   test.setTimeout(180_000);
 
   test('link a sandbox marketplace, list a product on it, see it go live; find a seeded MAP violation', async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await signedIn(page, USERS.admin);
     const api = await pageApi(page);
 
     // the wizard: kind → connection → verify → first listings (skipped here)

@@ -11,7 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 
 const DLQ_WAIT_MS = 240_000;
@@ -49,10 +49,9 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
   const live = await receiver();
   let api: Awaited<ReturnType<typeof pageApi>> | null = null;
   try {
-    await signIn(page, USERS.admin);
+    await signedIn(page, USERS.admin, '/settings');
 
     // 1. the webhook, created on the settings page; its secret is shown once
-    await page.goto('/settings');
     await page.getByRole('link', { name: /Webhooks/ }).click();
     await expect(page).toHaveURL(/\/settings\/webhooks$/);
     await page.getByRole('button', { name: 'New webhook' }).first().click();

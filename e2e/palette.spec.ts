@@ -3,7 +3,7 @@
  * the no-results state, keyboard choice of a command, and the query clearing on close.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 
 const PLACEHOLDER = 'Search orders, products, suppliers, or type a command...';
 
@@ -14,7 +14,7 @@ async function visit(page: Page, path: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.seller);
+  await signedIn(page, USERS.seller);
 });
 
 test('opens with Ctrl+K, shows the groups for the page, and goes where a command says', async ({ page }) => {

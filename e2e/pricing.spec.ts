@@ -4,7 +4,7 @@
  * new prices with their reasons in the listing's price history. Real server, real sign-in.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
 
 const run = Date.now().toString(36);
@@ -20,7 +20,7 @@ test.describe('pricing', () => {
   test.setTimeout(180_000);
 
   test('create a rule with preview, propose on a filtered set, approve two, see the prices and reasons in the history', async ({ page }) => {
-    await signIn(page, USERS.seller);
+    await signedIn(page, USERS.seller);
     const api = await pageApi(page);
     const name = `E2E rule ${run}`;
 

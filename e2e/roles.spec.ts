@@ -5,7 +5,7 @@
  * menu item, and the sign-in link keeps every query parameter besides `next`.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { requestMagicLink, signIn, USERS } from './support/sign-in';
+import { requestMagicLink, signedIn, USERS } from './support/sign-in';
 
 const FORBIDDEN = 'You do not have permission to perform this action';
 /** A full page load on a busy machine boots the app and loads the page's chunk first. */
@@ -21,7 +21,7 @@ async function paletteNavigate(page: Page): Promise<string[]> {
 }
 
 test('an agent is offered neither Score all nor the supplier forms, and sees itself as Agent', async ({ page }) => {
-  await signIn(page, USERS.agent);
+  await signedIn(page, USERS.agent);
   await expect(page.getByTestId('user-role')).toHaveText('Agent');
 
   await page.goto('/suppliers');
@@ -45,7 +45,7 @@ test('an agent is offered neither Score all nor the supplier forms, and sees its
 });
 
 test('a seller sees Score all; a refused request says it lacks permission, not that the session ended', async ({ page }) => {
-  await signIn(page, USERS.seller);
+  await signedIn(page, USERS.seller);
   await expect(page.getByTestId('user-role')).toHaveText('User');
 
   // the dashboard offers only pages a seller may open

@@ -1,7 +1,7 @@
 /** Accessibility scan (axe) of the sign-in page and the signed-in shell: no serious or critical violations. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, USERS } from './support/sign-in';
+import { signedIn, USERS } from './support/sign-in';
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -17,7 +17,7 @@ test('the sign-in page has no serious accessibility violations', async ({ page }
 });
 
 test('the shell has no serious accessibility violations', async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await signedIn(page, USERS.admin);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /** docs/product/routes-and-roles.md, docs/product/shell.md in the browser: redirects, guards, 404, sign-out and diagnostics. */
 import { expect, test } from '@playwright/test';
-import { requestMagicLink, signIn, USERS } from './support/sign-in';
+import { requestMagicLink, signedIn, signIn, USERS } from './support/sign-in';
 
 test('a signed-out visitor of /orders?status=pending lands there after signing in', async ({ page }) => {
   await page.goto('/orders?status=pending');
@@ -18,8 +18,7 @@ test('/login forwards to /auth keeping next', async ({ page }) => {
 });
 
 test('a seller on /ops sees Access Denied', async ({ page }) => {
-  await signIn(page, USERS.seller);
-  await page.goto('/ops');
+  await signedIn(page, USERS.seller, '/ops');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
   await expect(page.getByText('agent or higher')).toBeVisible();
@@ -31,7 +30,7 @@ test('a seller on /ops sees Access Denied', async ({ page }) => {
 });
 
 test('unknown paths show Page Not Found', async ({ page }) => {
-  await signIn(page, USERS.agent);
+  await signedIn(page, USERS.agent);
   for (const path of ['/nope', '/agents/demand', '/agents/competitor']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
@@ -55,7 +54,7 @@ test('a reload keeps the session without a second "Successfully signed in"', asy
 });
 
 test('the diagnostics drawer shows the signed-in email', async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await signedIn(page, USERS.admin);
   await page.getByRole('button', { name: 'Diagnostics' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText('System Diagnostics')).toBeVisible();
@@ -67,7 +66,7 @@ test('the diagnostics drawer shows the signed-in email', async ({ page }) => {
 });
 
 test('sign out returns to /auth with a toast', async ({ page }) => {
-  await signIn(page, USERS.agent);
+  await signedIn(page, USERS.agent);
   await expect(page.getByTestId('tenant-name')).toHaveText('Demo Store');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
@@ -83,8 +82,7 @@ test('an auth error in the URL becomes a toast and leaves the address bar', asyn
 });
 
 test('the first Tab stop skips to the main content, past the bar and the navigation', async ({ page }) => {
-  await signIn(page, USERS.seller);
-  await page.goto('/orders');
+  await signedIn(page, USERS.seller, '/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible({ timeout: 30_000 });
   await page.locator('body').focus();
   await page.keyboard.press('Tab');

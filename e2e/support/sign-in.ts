@@ -46,3 +46,43 @@ export const USERS = {
   agent: 'agent@demo.local',
   admin: 'admin@demo.local',
 } as const;
+
+/**
+ * The sessions this worker has signed in through the magic link, by email: the browser storage the
+ * sign-in left (supabase-js keeps its session in localStorage).
+ */
+const sessions = new Map<string, { name: string; value: string }[]>();
+
+/**
+ * Opens `path` signed in as `email`, as a returning user would: with the session an earlier magic-link
+ * sign-in of this worker left in the browser's storage, restored into this fresh context before the
+ * app starts. The first call for an email, or one whose session the server no longer accepts (a
+ * sign-out ends every session of the user), signs in through the real flow (`signIn`) and keeps the
+ * session. Specs that test signing in itself call `signIn`.
+ */
+export async function signedIn(page: Page, email: string, path = '/dashboard'): Promise<void> {
+  const saved = sessions.get(email);
+  if (saved) {
+    // once per tab: a reload later in the test keeps whatever the app has made of the session since
+    await page.context().addInitScript((items) => {
+      try {
+        if (sessionStorage.getItem('e2e:restored')) return;
+        sessionStorage.setItem('e2e:restored', '1');
+        for (const { name, value } of items) localStorage.setItem(name, value);
+      } catch {
+        // about:blank has no storage
+      }
+    }, saved);
+    await page.goto(path);
+    const shell = page.getByRole('navigation', { name: 'Main navigation' });
+    const signInForm = page.getByRole('button', { name: 'Send magic link' });
+    await expect(shell.or(signInForm)).toBeVisible();
+    if (await shell.isVisible()) return;
+    sessions.delete(email);
+  }
+  await signIn(page, email);
+  const origin = new URL(page.url()).origin;
+  const state = await page.context().storageState();
+  sessions.set(email, state.origins.find((o) => o.origin === origin)?.localStorage ?? []);
+  if (path !== '/dashboard') await page.goto(path);
+}

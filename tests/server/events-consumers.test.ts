@@ -6,10 +6,9 @@
  * when TEST_NATS_URL / NATS_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import type { EventMessage } from '../../server/events/types';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, tenantIdsOf, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, tenantIdsOf, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 import { headersFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -36,12 +35,7 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
   afterAll(async () => {
     await s?.close();
     await store?.drop();
-    if (engine.natsUrl) {
-      const nc = await connect({ servers: engine.natsUrl });
-      const jsm = await nc.jetstreamManager();
-      for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-      await nc.close();
-    }
+    await dropNatsStreams(engine.natsUrl, prefix);
   });
 
   it('survives a restart between publish and ack: nothing lost, nothing acked twice', async () => {

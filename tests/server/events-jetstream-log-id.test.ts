@@ -5,10 +5,9 @@
  * repeats of the old one's. JetStream run only (TEST_NATS_URL).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import type { EventMessage } from '../../server/events/types';
-import { NATS_URL, emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
+import { NATS_URL, emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 
 const T = DEMO_TENANT.id;
 
@@ -20,10 +19,7 @@ describe.skipIf(!NATS_URL)('two event logs on the same streams (JetStream)', () 
   afterAll(async () => {
     await s?.close();
     for (const st of stores) await st.drop();
-    const nc = await connect({ servers: NATS_URL });
-    const jsm = await nc.jetstreamManager();
-    for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-    await nc.close();
+    await dropNatsStreams(NATS_URL, prefix);
   });
 
   /** A fresh database on the shared streams: emits five events and returns the sequences its consumer got. */

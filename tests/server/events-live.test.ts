@@ -7,10 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { REPLAY_MAX_DEFAULT } from '../../server/api/stream-sse/routes';
-import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 import { headersFor, tokenFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -52,12 +51,7 @@ describe.each(ENGINES)('live streams on the $name engine', (engine) => {
     delete process.env.NATS_STREAM_PREFIX;
     await s?.close();
     await store?.drop();
-    if (engine.natsUrl) {
-      const nc = await connect({ servers: engine.natsUrl });
-      const jsm = await nc.jetstreamManager();
-      for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-      await nc.close();
-    }
+    await dropNatsStreams(engine.natsUrl, prefix);
   });
 
   const data = (e: { data: string }) => JSON.parse(e.data) as { subject: string; data: Record<string, unknown> };

@@ -3,6 +3,7 @@
  * publishing through the outbox like ctx.emit, an SSE reader on fetch + eventsource-parser, and
  * the engine choice (embedded, or JetStream when TEST_NATS_URL / NATS_URL is set).
  */
+import { connect } from 'nats';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,4 +154,13 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     }
   })();
   return reader;
+}
+
+/** Deletes the JetStream streams a test created under its own prefix (nothing without a NATS URL). */
+export async function dropNatsStreams(natsUrl: string | undefined, prefix: string): Promise<void> {
+  if (!natsUrl) return;
+  const nc = await connect({ servers: natsUrl });
+  const jsm = await nc.jetstreamManager();
+  for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
+  await nc.close();
 }

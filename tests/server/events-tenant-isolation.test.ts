@@ -15,12 +15,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT, NORTHWIND_TENANT } from '../../server/seed/accounts';
 import { appendEvents, untypedEvent } from '../../server/events/outbox';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Engine, type Running, type SseReader, type Store } from './events-support';
+import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Engine, type Running, type SseReader, type Store, dropNatsStreams } from './events-support';
 import { callAs, headersFor, tokenFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -96,13 +95,6 @@ async function copyOf(base: Store): Promise<Store> {
   };
 }
 
-async function dropNatsStreams(engine: Engine, prefix: string) {
-  if (!engine.natsUrl) return;
-  const nc = await connect({ servers: engine.natsUrl });
-  const jsm = await nc.jetstreamManager();
-  for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-  await nc.close();
-}
 
 /** One run of A's scenario on a copy of the seeded store; `busyB` makes tenant B write throughout. */
 async function scenario(engine: Engine, base: Store, busyB: boolean): Promise<{ seen: Seen; bEvents: number }> {
@@ -222,7 +214,7 @@ async function scenario(engine: Engine, base: Store, busyB: boolean): Promise<{ 
     delete process.env.NATS_STREAM_PREFIX;
     await s?.close();
     await store.drop();
-    await dropNatsStreams(engine, prefix);
+    await dropNatsStreams(engine.natsUrl, prefix);
   }
 }
 

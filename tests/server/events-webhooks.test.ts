@@ -7,10 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { verify } from '../../server/events/webhooks/signing';
-import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emitIds as emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 import { headersFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -51,12 +50,7 @@ describe.each(ENGINES)('webhooks on the $name engine', (engine) => {
     await new Promise((r) => receiver?.close(r));
     await s?.close();
     await store?.drop();
-    if (engine.natsUrl) {
-      const nc = await connect({ servers: engine.natsUrl });
-      const jsm = await nc.jetstreamManager();
-      for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-      await nc.close();
-    }
+    await dropNatsStreams(engine.natsUrl, prefix);
   });
 
   const harness = () => ({ ...s, dataDir: store.dataDir }) as unknown as Harness;

@@ -10,9 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { connect } from 'nats';
 import { DEMO_TENANT } from '../../server/seed/accounts';
-import { ENGINES, fastEventSettings, newStore, openServer, sleep, type Running, type Store } from './events-support';
+import { ENGINES, fastEventSettings, newStore, openServer, sleep, type Running, type Store, dropNatsStreams } from './events-support';
 import { PG_URL, asHarness, call, terminateBackends } from './faults-support';
 import { headersFor } from './tokens';
 
@@ -101,12 +100,7 @@ describe.skipIf(!PG_URL).each(ENGINES)('dropshipping across lost database connec
     delete process.env.NATS_STREAM_PREFIX;
     await s?.close();
     await store?.drop();
-    if (engine.natsUrl) {
-      const nc = await connect({ servers: engine.natsUrl });
-      const jsm = await nc.jetstreamManager();
-      for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-      await nc.close();
-    }
+    await dropNatsStreams(engine.natsUrl, prefix);
   });
 
   it('every order arrives, is routed and labelled exactly once and shipped with tracking pushed', async () => {

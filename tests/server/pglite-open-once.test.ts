@@ -24,7 +24,8 @@ async function opensDuring(fn: () => Promise<void>): Promise<(string | undefined
   }
 }
 
-describe('opening PGlite at start', () => {
+// PGlite only: the PostgreSQL pass (TEST_DATABASE_URL) opens no PGlite
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('opening PGlite at start', () => {
   it('migrates a fresh dir as the owner, then opens a migrated dir once as the app role', async () => {
     const first = await opensDuring(async () => {
       const o = await openDatabase({ dataDir });

@@ -5,9 +5,8 @@
  * tenant B works. Runs on the embedded engine and on JetStream when TEST_NATS_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'nats';
 import { DEMO_TENANT, NORTHWIND_TENANT } from '../../server/seed/accounts';
-import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store } from './events-support';
+import { ENGINES, emit, fastEventSettings, newStore, openServer, openSse, sleep, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 import { headersFor, tokenFor } from './tokens';
 import type { Harness } from './harness';
 
@@ -57,12 +56,7 @@ describe.each(ENGINES)('per-tenant counters on the $name engine', (engine) => {
     delete process.env.NATS_STREAM_PREFIX;
     await s?.close();
     await store?.drop();
-    if (engine.natsUrl) {
-      const nc = await connect({ servers: engine.natsUrl });
-      const jsm = await nc.jetstreamManager();
-      for await (const si of jsm.streams.list()) if (si.config.name.startsWith(prefix)) await jsm.streams.delete(si.config.name);
-      await nc.close();
-    }
+    await dropNatsStreams(engine.natsUrl, prefix);
   });
 
   const consumers = async (h: Record<string, string>) => {
