@@ -7,20 +7,9 @@ import { percentOf, toCents } from '../../contract/money';
 import type { Marketplace, OrderStatus } from '../../contract/orders';
 import type { NewOrder, NewOrderItem } from '../api/orders/insert';
 import type { MonthPerformance } from '../domain/supplier-score';
+import { prng, type Rng } from '../domain/prng';
 
-export type Rng = () => number;
-
-/** mulberry32: tiny, fast, good enough for demo data. */
-export function prng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng, type Rng };
 
 export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));

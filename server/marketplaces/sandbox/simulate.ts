@@ -4,23 +4,9 @@
  * from the same state give the same offers and orders on every engine and every run (no Math.random).
  */
 import { SANDBOX_MAX_COMPETITORS } from '../../../contract/marketplaces';
+import { rngOf } from '../../domain/prng';
 
-/** mulberry32 over a 32-bit FNV-1a hash of the seed parts. */
-export function rngOf(...parts: (string | number)[]): () => number {
-  let h = 0x811c9dc5;
-  for (const ch of parts.join('|')) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  let a = h;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rngOf };
 
 export interface SimOffer {
   seller: string;
