@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { ENGINES, fastEventSettings, newStore, openServer, sleep, type Running, type Store, dropNatsStreams } from './events-support';
-import { PG_URL, asHarness, call, terminateBackends } from './faults-support';
+import { OBSERVER, PG_URL, asHarness, call, terminateBackends } from './faults-support';
 import { headersFor } from './tokens';
 
 const T = DEMO_TENANT.id;
@@ -25,7 +25,7 @@ let admin: Record<string, string>;
 let account: string;
 
 async function ownerQuery<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<R[]> {
-  const c = new pg.Client({ connectionString: store.databaseUrl });
+  const c = new pg.Client({ connectionString: store.databaseUrl, application_name: OBSERVER });
   c.on('error', () => undefined);
   await c.connect();
   try {

@@ -13,8 +13,14 @@ import type { Running, Store } from './events-support';
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
 /**
+ * The `application_name` of a test's own observing connection (counting what the server did while
+ * the faults go on): `terminateBackends` leaves it alone, as the faults are the server's, not the test's.
+ */
+export const OBSERVER = 'fault-observer';
+
+/**
  * Ends every other connection to the database of `databaseUrl` (an owner's URL, so it sees and may
- * end the server's); returns how many it ended.
+ * end the server's), but the test's observers; returns how many it ended.
  */
 export async function terminateBackends(databaseUrl: string): Promise<number> {
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -23,7 +29,8 @@ export async function terminateBackends(databaseUrl: string): Promise<number> {
   try {
     const { rows } = await c.query<{ n: number }>(
       `select count(*)::int as n from (
-         select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t`,
+         select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+           and application_name is distinct from '${OBSERVER}') t`,
     );
     return rows[0].n;
   } finally {
