@@ -28,7 +28,15 @@ export function fastEventSettings(): void {
 export const NATS_URL = process.env.TEST_NATS_URL || process.env.NATS_URL || '';
 
 export interface Engine { name: 'embedded' | 'jetstream'; natsUrl?: string }
-export const ENGINES: Engine[] = [{ name: 'embedded' }, ...(NATS_URL ? [{ name: 'jetstream' as const, natsUrl: NATS_URL }] : [])];
+/**
+ * The event engines a suite runs on: embedded always, JetStream when a NATS URL is given.
+ * `TEST_EVENT_ENGINES=jetstream` keeps JetStream only — CI's JetStream pass, whose embedded half the
+ * main run has already run on the same database engine.
+ */
+const ONLY = process.env.TEST_EVENT_ENGINES?.split(',').map((s) => s.trim());
+export const ENGINES: Engine[] = ([{ name: 'embedded' }, ...(NATS_URL ? [{ name: 'jetstream' as const, natsUrl: NATS_URL }] : [])] as Engine[]).filter(
+  (e) => !ONLY || ONLY.includes(e.name),
+);
 if (!NATS_URL) console.warn('[events suite] TEST_NATS_URL / NATS_URL not set: the JetStream variant of the event suite is skipped');
 
 /** A storage location (PGlite dir or PostgreSQL database) that outlives one server. */
