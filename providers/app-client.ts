@@ -10,6 +10,7 @@ import { createQueryClient, createDataProvider } from './data-provider';
 import { getProfile } from './auth/profile-store';
 import { appConfig } from './config';
 import { supabase } from './supabase';
+import { isSigningOut } from './auth/sign-in';
 
 /** Pages that must not redirect to themselves when a call finds no session. */
 const SIGN_IN_PATHS = ['/auth', '/login'];
@@ -26,7 +27,7 @@ export const apiClient = createApiClient({
   },
   getTenantId: () => getProfile()?.tenantId,
   onAuthRequired: (next) => {
-    if (SIGN_IN_PATHS.some((p) => window.location.pathname.startsWith(p))) return;
+    if (isSigningOut() || SIGN_IN_PATHS.some((p) => window.location.pathname.startsWith(p))) return;
     window.location.assign(`/login?next=${encodeURIComponent(next)}`);
   },
   currentPath: () => window.location.pathname + window.location.search,

@@ -59,12 +59,24 @@ export async function startGoogleSignIn(client: Pick<ConsoleSupabase, 'auth'>, e
   }
 }
 
+let signingOut = false;
+
+/**
+ * True from a sign-out's start until it failed: requests still in flight when the server ends the
+ * session then answer 401, and the client must not send the page to `/login?next=…` for them — the
+ * guard takes a signed-out page to /auth (docs/product/shell.md).
+ */
+export const isSigningOut = (): boolean => signingOut;
+
 /** Sign-out (docs/product/shell.md): false when the server could not be told, in which case the session stays. */
 export async function signOut(client: Pick<ConsoleSupabase, 'auth'>): Promise<boolean> {
+  signingOut = true;
   try {
     const { error } = await client.auth.signOut();
+    signingOut = !error;
     return !error;
   } catch {
+    signingOut = false;
     return false;
   }
 }
