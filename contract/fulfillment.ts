@@ -9,6 +9,7 @@ import { listQuery } from './api';
 import { INT4_MAX, QUANTITY_MAX, WEIGHT_MAX, int, optText, reqText, text } from './fields';
 import { countryCode } from './countries';
 import { humanize } from './words';
+import { multiplyCents, sumCents } from './money';
 
 export const cents = int(0, INT4_MAX);
 
@@ -123,6 +124,11 @@ export function rmaStep(status: RmaStatus, action: RmaAction): RmaStep {
 
 /** Actions open from a status. */
 export const rmaActions = (status: RmaStatus): RmaAction[] => RMA_ACTIONS.filter((a) => RMA_TRANSITIONS[a].from.includes(status));
+
+/** What a return refunds: each line's quantity at its unit price, in integer cents (contract/money.ts). */
+export function refundCents(lines: readonly { quantity: number; unit_price_cents: number }[]): number {
+  return sumCents(lines.map((l) => multiplyCents(l.unit_price_cents, l.quantity)));
+}
 
 /** The commands a person gives from the console (all but `ship`, which the carrier does), open from a status. */
 export const rmaCommands = (status: RmaStatus): Exclude<RmaAction, 'ship'>[] => rmaActions(status).filter((a): a is Exclude<RmaAction, 'ship'> => a !== 'ship');

@@ -13,7 +13,7 @@ import { MARKETPLACE_LABEL, type MarketplaceAccount } from '../../contract/marke
 import { PageHeader } from '../../src/shell/page-header';
 import { CommandGate } from '../../src/shell/command-gate';
 import { LoadError } from '../shared/list-error';
-import { dateTime, percent } from '../shared/format';
+import { dateTime, moneyCents, percent } from '../shared/format';
 import { ago } from '../shared/ops-format';
 import { MarketplaceStatusTag } from './marketplace-status-tag';
 import { MarketplaceActions } from './marketplace-actions';
@@ -94,7 +94,7 @@ export default function IntegrationsPage() {
       render: (_: unknown, a) => (
         <Typography.Text type="secondary">
           {percent(a.fee_schedule.rate)}
-          {a.fee_schedule.fixed_cents ? ` + $${(a.fee_schedule.fixed_cents / 100).toFixed(2)}` : ''} · payout every {a.fee_schedule.payout_every_days}d
+          {a.fee_schedule.fixed_cents ? ` + ${moneyCents(a.fee_schedule.fixed_cents)}` : ''} · payout every {a.fee_schedule.payout_every_days}d
         </Typography.Text>
       ),
     },

@@ -21,7 +21,7 @@ import {
 } from '../../contract/marketplaces';
 import type { BulkCreateSummary } from '../../contract/listings';
 import { useCommandAllowed } from '../../src/shell/command-gate';
-import { percent } from '../shared/format';
+import { moneyCents, percent } from '../shared/format';
 import { FirstListingsStep } from './first-listings-step';
 import { requiredPick } from '../listings/picked-rule';
 import integrations from './index';
@@ -38,7 +38,7 @@ interface Choice {
 
 function feeLine(kind: MarketplaceKind): string {
   const f = FEE_SCHEDULES[kind];
-  return `${percent(f.rate)}${f.fixed_cents ? ` + $${(f.fixed_cents / 100).toFixed(2)}` : ''} per order · payout every ${f.payout_every_days} day${f.payout_every_days === 1 ? '' : 's'}`;
+  return `${percent(f.rate)}${f.fixed_cents ? ` + ${moneyCents(f.fixed_cents)}` : ''} per order · payout every ${f.payout_every_days} day${f.payout_every_days === 1 ? '' : 's'}`;
 }
 
 export function LinkWizard() {

@@ -1,6 +1,11 @@
-/** Listings carry integer cents on the wire (contract/listings.ts); the console shows and takes dollars. */
-import { money } from '../shared/format';
+/**
+ * Integer cents on the wire (contract/listings.ts), dollars in the console: both ways through the one
+ * money module (contract/money.ts), never through float arithmetic.
+ */
+import { toCents as centsOfDollars } from '../../contract/money';
+import { moneyCents } from '../shared/format';
 
-export const dollars = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '—' : money(cents / 100));
-/** A dollar amount typed in a form → integer cents (rounded half up, never float drift). */
-export const toCents = (amount: number): number => Math.round(amount * 100);
+/** Cents shown as dollars: `$1,234.05`, "—" for none. */
+export const dollars = moneyCents;
+/** A dollar amount typed in a form → integer cents (half up, by the money module's rule). */
+export const toCents = (amount: number): number => centsOfDollars(amount);

@@ -15,6 +15,7 @@ import { useCommandAllowed } from '../../src/shell/command-gate';
 import { useMarketplaces, MarketplaceSelect } from './marketplace-select';
 import { ProductVariantPicker, type PickedVariant } from './product-variant-picker';
 import { checkPrice } from './price-check';
+import { money } from '../shared/format';
 import { toCents } from './cents';
 import listingsModule from './index';
 import { requiredPick } from './picked-rule';
@@ -142,7 +143,7 @@ export default function CreateListingPage() {
             label="Price (USD)"
             rules={[{ required: true, message: 'Enter a price' }]}
             validateStatus={check.warning ? 'warning' : undefined}
-            help={check.warning ?? (v ? `MAP ${v.map_price == null ? 'not set' : `$${v.map_price.toFixed(2)}`} · cost ${v.cost == null ? 'not set' : `$${v.cost.toFixed(2)}`}` : undefined)}
+            help={check.warning ?? (v ? `MAP ${v.map_price == null ? 'not set' : money(v.map_price)} · cost ${v.cost == null ? 'not set' : money(v.cost)}` : undefined)}
           >
             <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: 200 }} />
           </Form.Item>

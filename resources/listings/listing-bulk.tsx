@@ -23,6 +23,7 @@ import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { useCommand } from '../shared/use-command';
 import { CommandGate } from '../../src/shell/command-gate';
 import { toCents } from './cents';
+import { money } from '../shared/format';
 import listingsModule from './index';
 import pricingModule from '../pricing/index';
 import { PriceChangeFields } from '../shared/price-change-fields';
@@ -90,7 +91,7 @@ export function ListingBulkActions({ selected, onClear }: { selected: Listing[];
     const { mode, value } = v;
     setEditing(null);
     const change: Change = mode === 'set' ? { action: 'change_price', price_cents: toCents(value) } : { action: 'change_price', price_delta_pct: value };
-    const what = mode === 'set' ? `set the price to $${value.toFixed(2)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
+    const what = mode === 'set' ? `set the price to ${money(value)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
     confirm(`Change the price of ${noun}?`, `This will ${what} on ${noun}; the marketplaces receive it with the next push.`, false, 'Apply', change);
   };
 

@@ -3,6 +3,7 @@
  * price range and MAP violations, each the API's own query parameter in the URL
  * (`marketplace_id`, `status=active,paused`, `price_min_cents`, `price_max_cents`, `violations=true`).
  */
+import { toCents } from './cents';
 import { InputNumber, Select, Switch, Flex, Typography } from 'antd';
 import { LISTING_STATUSES } from '../../contract/listings';
 import { FilterBar } from '../shared/filter-bar';
@@ -60,7 +61,7 @@ export function ListingFilters({ value, onChange, active, onClear }: ListingFilt
             style={{ width: 120 }}
             value={cents === undefined ? null : Number(cents) / 100}
             // the URL and the API take cents; the box shows dollars
-            onChange={(v) => onChange(field, v === null || v === undefined ? undefined : Math.round(Number(v) * 100))}
+            onChange={(v) => onChange(field, v === null || v === undefined ? undefined : toCents(Number(v)))}
           />
         );
       })}

@@ -10,7 +10,8 @@ export interface PriceCheck {
   warning: string | null;
 }
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { formatCents as usd } from '../../contract/money';
+
 
 export function checkPrice(priceCents: number | null | undefined, mapCents: number | null | undefined, costCents: number | null | undefined): PriceCheck {
   if (priceCents === null || priceCents === undefined) return { belowMap: false, belowCost: false, warning: null };

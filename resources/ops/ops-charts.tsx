@@ -4,28 +4,21 @@
  * file, so the chart library never lands in the first load (docs/performance.md "Delivery").
  */
 import { Bar, Column, Line } from '@ant-design/charts';
-import { Card, Empty, Flex } from 'antd';
+import { Card } from 'antd';
+import { CHART_HEIGHT, ChartEmpty } from '../shared/chart-empty';
 import dayjs from 'dayjs';
 import type { OpsSummary } from '../../contract/ops';
 import type { StreamInfo } from '../../contract/streams';
 import type { OpsSample } from './ops-history';
 
-const HEIGHT = 240;
-
-function NoData({ text }: { text: string }) {
-  return (
-    <Flex align="center" justify="center" style={{ height: HEIGHT }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
-    </Flex>
-  );
-}
+const HEIGHT = CHART_HEIGHT;
 
 export function StreamMessagesChart({ streams }: { streams: StreamInfo[] | undefined }) {
   const data = (streams ?? []).map((s) => ({ stream: s.name, messages: s.messages }));
   return (
     <Card title="Messages per stream" size="small">
       {data.length === 0 ? (
-        <NoData text="Stream counts unavailable" />
+        <ChartEmpty text="Stream counts unavailable" />
       ) : (
         <div role="img" aria-label={`Messages per stream: ${data.map((d) => `${d.stream} ${d.messages}`).join(', ')}`}>
           <Column data={data} xField="stream" yField="messages" height={HEIGHT} style={{ fill: '#3b5bdb', maxWidth: 40 }} axis={{ y: { title: false } }} />
@@ -40,7 +33,7 @@ export function ConsumerLagChart({ consumers }: { consumers: OpsSummary['dlq_sta
   return (
     <Card title="Lag per consumer" size="small">
       {data.length === 0 ? (
-        <NoData text="No consumers" />
+        <ChartEmpty text="No consumers" />
       ) : (
         <div role="img" aria-label={`Lag per consumer: ${data.map((d) => `${d.consumer} ${d.lag}`).join(', ')}`}>
           <Bar data={data} xField="consumer" yField="lag" height={HEIGHT} style={{ fill: '#f08c00', maxWidth: 28 }} axis={{ y: { title: false } }} />
@@ -58,7 +51,7 @@ export function LagHistoryChart({ history }: { history: OpsSample[] }) {
   return (
     <Card title="Pending and lag (this visit)" size="small">
       {history.length < 2 ? (
-        <NoData text="Collecting samples every 10 s…" />
+        <ChartEmpty text="Collecting samples every 10 s…" />
       ) : (
         <div role="img" aria-label="DLQ pending and consumer lag over the last polls">
           <Line data={data} xField="time" yField="value" colorField="series" height={HEIGHT} axis={{ y: { title: false }, x: { title: false } }} />

@@ -5,20 +5,13 @@
  * chart names its figures for screen readers; the same numbers are in the page's tables.
  */
 import { Column, Line } from '@ant-design/charts';
-import { Card, Empty, Flex } from 'antd';
+import { Card, Flex } from 'antd';
+import { CHART_HEIGHT, ChartEmpty } from '../shared/chart-empty';
 import dayjs from 'dayjs';
 import type { PricingAgent } from '../../contract/pricing';
 import { dollars } from '../listings/cents';
 
-const HEIGHT = 240;
-
-function NoData({ text }: { text: string }) {
-  return (
-    <Flex align="center" justify="center" style={{ height: HEIGHT }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />
-    </Flex>
-  );
-}
+const HEIGHT = CHART_HEIGHT;
 
 export function BuyBoxChart({ agent }: { agent: PricingAgent }) {
   const name = new Map(agent.marketplaces.map((m) => [m.marketplace_id, m.marketplace_name]));
@@ -26,7 +19,7 @@ export function BuyBoxChart({ agent }: { agent: PricingAgent }) {
   return (
     <Card title="Buy-box share over time" size="small">
       {data.length === 0 ? (
-        <NoData text="No snapshot yet: the agent takes one after each marketplace sync and on every pricing sweep" />
+        <ChartEmpty text="No snapshot yet: the agent takes one after each marketplace sync and on every pricing sweep" />
       ) : (
         <div role="img" aria-label={`Buy-box share: ${agent.marketplaces.map((m) => `${m.marketplace_name} ${(m.buy_box_share * 100).toFixed(1)} % now`).join(', ')}`}>
           <Line data={data} xField="at" yField="share" colorField="account" height={HEIGHT} axis={{ y: { title: '%' } }} scale={{ y: { domain: [0, 100] } }} />
@@ -42,7 +35,7 @@ export function MarginImpactChart({ agent }: { agent: PricingAgent }) {
   return (
     <Card title="Margin impact of applied changes (30 days)" size="small">
       {data.length === 0 ? (
-        <NoData text="No approved proposal applied in the last 30 days" />
+        <ChartEmpty text="No approved proposal applied in the last 30 days" />
       ) : (
         <div role="img" aria-label={`Unit margin change of applied proposals over 30 days: ${dollars(total)}`}>
           <Column data={data} xField="day" yField="change" height={HEIGHT} axis={{ y: { title: '$ per unit' } }} style={{ maxWidth: 32 }} />
@@ -61,7 +54,7 @@ export function VelocityChart({ agent }: { agent: PricingAgent }) {
   return (
     <Card title="Sales velocity (top SKUs)" size="small">
       {data.length === 0 ? (
-        <NoData text="No sales in the last 60 days" />
+        <ChartEmpty text="No sales in the last 60 days" />
       ) : (
         <div role="img" aria-label={`Units sold, last 30 days against the 30 before: ${top.map((v) => `${v.sku} ${v.units_30d} vs ${v.units_prior_30d}`).join(', ')}`}>
           <Column data={data} xField="sku" yField="units" colorField="period" group height={HEIGHT} />

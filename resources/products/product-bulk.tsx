@@ -12,6 +12,7 @@ import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/b
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { CommandGate } from '../../src/shell/command-gate';
 import productsModule from './index';
+import { money } from '../shared/format';
 import { PRICE_DELTA_PCT, type BulkAnswer, type BulkResult, type Product } from '../../contract/products';
 import { PriceChangeFields } from '../shared/price-change-fields';
 
@@ -60,7 +61,7 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
   const submitPrice = async () => {
     const { mode, value } = await priceForm.validateFields();
     const changes: BulkChanges = mode === 'set' ? { price: value } : { price_delta_pct: value };
-    const what = mode === 'set' ? `set the price to ${value.toFixed(2)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
+    const what = mode === 'set' ? `set the price to ${money(value)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
     setEditing(null);
     confirm(`Update ${noun}?`, `This will ${what} for ${noun} (every variant).`, false, () => void start('Updating prices', 'update', changes));
   };

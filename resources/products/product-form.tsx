@@ -7,6 +7,7 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { SupplierSelect } from '../suppliers/supplier-select';
 import { PRODUCT_STATUSES } from '../../contract/products';
+import { belowMapRule } from './below-map-rule';
 
 export function ProductFields({ hasVariants = false }: { hasVariants?: boolean }) {
   const locked = hasVariants ? 'Set per variant (on the product page)' : undefined;
@@ -38,12 +39,7 @@ export function ProductFields({ hasVariants = false }: { hasVariants?: boolean }
             dependencies={['map_price']}
             rules={[
               { required: !hasVariants, message: 'Enter a price' },
-              ({ getFieldValue }) => ({
-                validator: (_, value: number | null | undefined) => {
-                  const map = getFieldValue('map_price') as number | null | undefined;
-                  return value != null && map != null && value < map ? Promise.reject(new Error('Price is below the MAP price')) : Promise.resolve();
-                },
-              }),
+              belowMapRule('map_price'),
             ]}
           >
             <InputNumber min={0} step={0.01} precision={2} prefix="$" disabled={hasVariants} style={{ width: '100%' }} />

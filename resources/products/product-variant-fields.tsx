@@ -5,7 +5,7 @@
  */
 import { Button, Card, Col, Form, Input, InputNumber, Row } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { BELOW_MAP_MESSAGE } from '../../contract/product-variants';
+import { belowMapRule } from './below-map-rule';
 
 export function ProductVariantFields() {
   return (
@@ -46,12 +46,7 @@ export function ProductVariantFields() {
                   dependencies={[['variants', name, 'map_price']]}
                   rules={[
                     { required: true, message: 'Enter a price' },
-                    ({ getFieldValue }) => ({
-                      validator: (_, value: number | null | undefined) => {
-                        const map = getFieldValue(['variants', name, 'map_price']) as number | null | undefined;
-                        return value != null && map != null && value < map ? Promise.reject(new Error(BELOW_MAP_MESSAGE)) : Promise.resolve();
-                      },
-                    }),
+                    belowMapRule(['variants', name, 'map_price']),
                   ]}
                 >
                   <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: '100%' }} />

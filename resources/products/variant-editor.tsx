@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Space, Table, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCan, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { BELOW_MAP_MESSAGE } from '../../contract/product-variants';
 import { userMessage } from '../../providers/api';
 import { money } from '../shared/format';
 import { fieldErrorsOf, showFieldErrors } from './field-errors';
 import { StockTag } from './status-tag';
 import type { Variant } from '../../contract/products';
+import { belowMapRule } from './below-map-rule';
 
 const NEW = '__new__';
 const OPTION_SLOTS = [1, 2, 3] as const;
@@ -130,12 +130,7 @@ export function VariantEditor({ productId, variants }: Props) {
 
   const priceRules = [
     { required: true, message: 'Enter a price' },
-    ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-      validator: (_: unknown, value: number | null | undefined) => {
-        const map = getFieldValue('map_price') as number | null | undefined;
-        return value != null && map != null && value < map ? Promise.reject(new Error(BELOW_MAP_MESSAGE)) : Promise.resolve();
-      },
-    }),
+    belowMapRule('map_price'),
   ];
 
   return (

@@ -4,12 +4,13 @@
  * saved through the data provider, and the server's field errors show under their fields. A
  * `money-cents` field is typed in dollars and kept, and sent, as an integer of cents.
  */
+import { toCents as centsOfDollars } from '../../contract/money';
 import { Drawer, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { SaveButton, type UseDrawerFormReturnType } from '@refinedev/antd';
 import type { DeclaredField } from '../../src/lib/declared-list';
 
 const toDollars = (cents: unknown) => ({ value: typeof cents === 'number' ? cents / 100 : cents });
-const toCents = (dollars: unknown) => (typeof dollars === 'number' ? Math.round(dollars * 100) : dollars);
+const toCents = (dollars: unknown) => (typeof dollars === 'number' ? centsOfDollars(dollars) : dollars);
 
 function FieldItem({ field }: { field: DeclaredField }) {
   const rules = field.required ? [{ required: true, message: `${field.label} is required` }] : undefined;

@@ -1,9 +1,16 @@
 /** Display formats — docs/product/constants.md "currency en-US, default USD"; rates as percentages. */
 import dayjs from 'dayjs';
+import { formatCents, parseCents, type Cents } from '../../contract/money';
 
+/** An amount the wire gives in dollars, through the one money module (contract/money.ts): `$1,234.05`. */
 export function money(value: number | null | undefined, currency = 'USD'): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+  const cents = value === null || value === undefined ? null : parseCents(value);
+  return cents === null ? '—' : formatCents(cents, currency);
+}
+
+/** An amount in integer cents: `$1,234.05`. */
+export function moneyCents(value: Cents | null | undefined, currency = 'USD'): string {
+  return value === null || value === undefined ? '—' : formatCents(value, currency);
 }
 
 /** A 0..1 fraction as "97.5%". */

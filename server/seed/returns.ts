@@ -6,7 +6,7 @@
  * Deterministic (seeded random numbers) and idempotent: skipped when the tenant has returns.
  */
 import type { Db, Tx } from '../db';
-import { RETURN_CONDITIONS, RETURN_REASONS, type ReturnCondition } from '../../contract/fulfillment';
+import { refundCents, RETURN_CONDITIONS, RETURN_REASONS, type ReturnCondition } from '../../contract/fulfillment';
 import { isResellable } from '../domain/dropship/rma';
 import { PLANS } from './commerce';
 import { pick, prng, type Rng } from './commerce-data';
@@ -52,7 +52,7 @@ function refunded(r: Rng, c: Candidate): SeedReturn {
   ];
   return {
     order_id: c.order_id, status: 'refunded', reason: pick(r, RETURN_REASONS), condition,
-    refund_cents: c.lines.reduce((s, l) => s + l.quantity * l.unit_price_cents, 0), reject_reason: null, lines: c.lines,
+    refund_cents: refundCents(c.lines), reject_reason: null, lines: c.lines,
     history: steps.map(([status, f, note]) => ({ at: between(c.delivered_at, returned, f), status, by: BY, note })),
   };
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db';
 import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
 import { LISTING_EVENTS } from '../../../contract/listings';
 import type { MapCheckResult } from './violations';
+import { formatCents } from '../../../contract/money';
 
 export async function listingEvent(tx: Tx, tenantId: string, listingId: string, kind: string, message: string, actor: string | null, details: unknown = null): Promise<void> {
   await tx.query('insert into listing_events (tenant_id, listing_id, kind, message, actor, details) values ($1, $2, $3, $4, $5, $6)', [
@@ -41,9 +42,15 @@ export async function emitOpened(tx: Tx, tenantId: string, opened: MapCheckResul
 export async function openedViolations(tx: Tx, tenantId: string, opened: MapCheckResult['opened'], causationId?: string): Promise<NewEvent[]> {
   const events: NewEvent[] = [];
   for (const v of opened) {
-    const who = v.source === 'own_listing' ? 'Your listing' : v.seller;
-    await listingEvent(tx, tenantId, v.listing_id, 'violation_opened', `${who} at $${(v.observed_price_cents / 100).toFixed(2)}, below MAP $${(v.map_price_cents / 100).toFixed(2)}`, null, { violation_id: v.id });
+    await violationOpenedHistory(tx, tenantId, v);
     events.push(newEvent(LISTING_EVENTS.violationOpened, v, causationId));
   }
   return events;
+}
+
+/** The history line of a MAP violation just opened: who, at what price, under which MAP. */
+export async function violationOpenedHistory(tx: Tx, tenantId: string, v: MapCheckResult['opened'][number]): Promise<void> {
+  const who = v.source === 'own_listing' ? 'Your listing' : v.seller;
+  const text = `${who} at ${formatCents(v.observed_price_cents)}, below MAP ${formatCents(v.map_price_cents)}`;
+  await listingEvent(tx, tenantId, v.listing_id, 'violation_opened', text, null, { violation_id: v.id });
 }

@@ -27,7 +27,7 @@ import { createListing, updateListing } from './write';
 import { bulkAction, getJob, insertPlanned, planBulkCreate, runBulkJob } from './bulk';
 import { listingPushConsumer } from './push';
 import { mapGrace, refreshViolations } from './violations';
-import { listingEvent } from './history';
+import { listingEvent, violationOpenedHistory } from './history';
 import { listingsPermissions } from '../../../contract/modules/listings';
 import { z } from 'zod';
 import { listAnswer, oneAnswer } from '../../../contract/api';
@@ -258,10 +258,7 @@ const listings: ApiModule = (api) => {
 
 /** History lines of violations opened by a settings change (their events go through ctx.emit). */
 async function emitOpenedHistoryOnly(tx: Parameters<typeof listingEvent>[0], tenantId: string, opened: Awaited<ReturnType<typeof refreshViolations>>['opened']) {
-  for (const v of opened) {
-    const who = v.source === 'own_listing' ? 'Your listing' : v.seller;
-    await listingEvent(tx, tenantId, v.listing_id, 'violation_opened', `${who} at $${(v.observed_price_cents / 100).toFixed(2)}, below MAP $${(v.map_price_cents / 100).toFixed(2)}`, null, { violation_id: v.id });
-  }
+  for (const v of opened) await violationOpenedHistory(tx, tenantId, v);
 }
 
 export default defineModule({ name: 'listings', routes: listings, consumers: [listingPushConsumer], live: listingsLive });

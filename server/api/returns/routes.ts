@@ -19,7 +19,7 @@ import type { Tx } from '../../db';
 import { canTransition, type Marketplace, type OrderStatus } from '../../../contract/orders';
 import { writeStatusChanges } from '../orders/status';
 import { listAnswer, oneAnswer } from '../../../contract/api';
-import { returnRow, type Resolution, type ReturnCondition, type ReturnRow } from '../../../contract/fulfillment';
+import { refundCents, returnRow, type Resolution, type ReturnCondition, type ReturnRow } from '../../../contract/fulfillment';
 import { iso } from '../wire';
 
 interface ReturnItem { order_item_id: string; sku: string; title: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
@@ -152,7 +152,7 @@ async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund'
   const resolution = resolveDefault(asked, settings.return_default_resolution);
   return move(ctx, resolution, async (r) => {
     if (resolution === 'refund') {
-      const refund = r.items.reduce((s, i) => s + i.quantity * i.unit_price_cents, 0);
+      const refund = refundCents(r.items);
       await assertRefundCovered(ctx.tx, ctx.auth.tenantId, r, refund);
       await markReturned(ctx, r.order_id, `${r.number} refunded`);
       return { resolution, refund_cents: refund, note: ctx.body?.note ?? null };

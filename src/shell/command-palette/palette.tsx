@@ -16,6 +16,7 @@ import { loadRecent, recordRecent, type RecentItem } from './recent-store';
 import { usePaletteSearch } from './use-palette-search';
 import type { PaletteLookup, PaletteResults } from './lookup';
 import { isPaletteShortcut, OPEN_PALETTE_EVENT } from './open-event';
+import { formatCents, parseCents } from '../../../contract/money';
 import './palette.css';
 
 export const PLACEHOLDER = 'Search orders, products, suppliers, or type a command...';
@@ -39,7 +40,10 @@ interface Group {
   options: Option[];
 }
 
-const price2 = (n: number) => `$${Number(n).toFixed(2)}`;
+const price2 = (n: number) => {
+  const cents = parseCents(n);
+  return cents === null ? '—' : formatCents(cents);
+};
 
 function recentOption(r: RecentItem): Option {
   return { key: `recent-${r.type}-${r.id}`, label: r.label, detail: r.subtitle, to: r.to, recent: r };
