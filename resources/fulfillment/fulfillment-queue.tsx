@@ -18,7 +18,7 @@ import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/b
 import { runInChunks } from '../shared/bulk-run';
 import { dateTime, humanize } from '../shared/format';
 import { LoadError } from '../shared/list-error';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { useCommand } from '../shared/use-command';
 import { useCoalesced } from '../shared/use-coalesced';
 import fulfillmentModule from './index';
@@ -174,7 +174,7 @@ export function FulfillmentQueue() {
           },
           { title: 'Ship to', dataIndex: 'ship_to_country', width: 76 },
           { title: 'Items', dataIndex: 'items_count', align: 'right', width: 66 },
-          { title: 'Total', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
+          { title: 'Total', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => moneyCents(c) },
           { title: 'Promised by', dataIndex: 'promised_by', width: 112, render: (d: string | null) => d ?? '—' },
           { title: 'Received', dataIndex: 'created_at', width: 144, render: dateTime },
           {

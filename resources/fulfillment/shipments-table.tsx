@@ -11,7 +11,7 @@ import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { ShipmentStatusTag } from './shipment-status-tag';
 import { LabelActions } from './label-actions';
 
@@ -62,7 +62,7 @@ export function ShipmentsTable() {
           { title: 'Status', ...sortable('status', sorters), render: (s: ShipmentRow['status'], r) => <><ShipmentStatusTag status={s} />{r.direction === 'return' && <Tag>Return</Tag>}</> },
           { title: 'Carrier', dataIndex: 'carrier', render: (c: ShipmentRow['carrier'], r) => carrierService(c, r.service) },
           { title: 'Tracking number', dataIndex: 'tracking_number' },
-          { title: 'Postage', ...sortable('rate_cents', sorters), align: 'right', render: (c: number) => dollars(c) },
+          { title: 'Postage', ...sortable('rate_cents', sorters), align: 'right', render: (c: number) => moneyCents(c) },
           { title: 'Promised by', ...sortable('promised_by', sorters), render: (d: string | null, r) => <>{d ?? '—'} {r.late && <Tag color="warning">Late</Tag>}</> },
           { title: 'Bought', ...sortable('created_at', sorters), render: (_: unknown, r) => dateTime(r.bought_at) },
           { title: 'Actions', key: 'actions', fixed: 'right', width: 170, render: (_: unknown, r) => <LabelActions shipment={r} onChanged={() => void tableQuery.refetch()} /> },

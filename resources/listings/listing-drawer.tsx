@@ -11,7 +11,7 @@ import { MARKETPLACE_LABEL, type MarketplaceKind } from '../../contract/marketpl
 import type { CompetitorOffer, ListingDetail, QuantityRule } from '../../contract/listings';
 import { LoadError } from '../shared/list-error';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from './cents';
+import { moneyCents } from '../shared/format';
 import { ListingStatusTag, SyncStateTag } from './listing-status-tag';
 import { PriceHistory } from '../pricing/price-history';
 
@@ -74,15 +74,15 @@ export function ListingDrawer({ id, onClose }: { id: string | null; onClose: () 
             <Descriptions.Item label="Status">
               <ListingStatusTag status={l.status} /> <SyncStateTag state={l.sync_state} />
             </Descriptions.Item>
-            <Descriptions.Item label="Price">{dollars(l.price_cents)}</Descriptions.Item>
+            <Descriptions.Item label="Price">{moneyCents(l.price_cents)}</Descriptions.Item>
             <Descriptions.Item label="MAP / cost">
-              {dollars(l.map_price_cents)} / {dollars(l.cost_cents)}
+              {moneyCents(l.map_price_cents)} / {moneyCents(l.cost_cents)}
             </Descriptions.Item>
             <Descriptions.Item label="Quantity">
               {l.quantity} <Typography.Text type="secondary">({quantityRuleText(l.quantity_rule)})</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label="Buy box">
-              {l.buy_box_owner ? `${l.buy_box_owner === 'you' ? 'You' : l.buy_box_owner} at ${dollars(l.buy_box_price_cents)}` : 'Nobody'}
+              {l.buy_box_owner ? `${l.buy_box_owner === 'you' ? 'You' : l.buy_box_owner} at ${moneyCents(l.buy_box_price_cents)}` : 'Nobody'}
             </Descriptions.Item>
             <Descriptions.Item label="Marketplace item">{l.external_id ?? 'Not published yet'}</Descriptions.Item>
             <Descriptions.Item label="Last pushed">{dateTime(l.last_pushed_at)}</Descriptions.Item>
@@ -99,8 +99,8 @@ export function ListingDrawer({ id, onClose }: { id: string | null; onClose: () 
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No other seller offers this item" /> }}
               columns={[
                 { title: 'Seller', dataIndex: 'seller', render: (s: string, o) => (o.is_buy_box ? <>{s} <Tag color="gold">Buy box</Tag></> : s) },
-                { title: 'Price', dataIndex: 'price_cents', align: 'right', render: (v: number) => dollars(v) },
-                { title: 'Shipping', dataIndex: 'shipping_cents', align: 'right', render: (v: number) => dollars(v) },
+                { title: 'Price', dataIndex: 'price_cents', align: 'right', render: (v: number) => moneyCents(v) },
+                { title: 'Shipping', dataIndex: 'shipping_cents', align: 'right', render: (v: number) => moneyCents(v) },
                 { title: 'Rating', dataIndex: 'rating', align: 'right' },
               ]}
             />

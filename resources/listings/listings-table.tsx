@@ -15,7 +15,7 @@ import { useListTable } from '../shared/use-list-table';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { sortable } from '../shared/sortable';
 import { dateTime } from '../shared/format';
-import { dollars } from './cents';
+import { moneyCents } from '../shared/format';
 import { ListingFilters, LISTING_FILTER_LABELS } from './listing-filters';
 import { ListingBulkActions } from './listing-bulk';
 import { ListingDrawer, quantityRuleText } from './listing-drawer';
@@ -91,10 +91,10 @@ export function ListingsTable() {
       width: 130,
       render: (v: number, l) => (
         <Flex vertical align="flex-end" gap={2}>
-          <span>{dollars(v)}</span>
+          <span>{moneyCents(v)}</span>
           {l.map_price_cents !== null && (
             <Typography.Text type={v < l.map_price_cents ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-              MAP {dollars(l.map_price_cents)}
+              MAP {moneyCents(l.map_price_cents)}
             </Typography.Text>
           )}
         </Flex>
@@ -111,7 +111,7 @@ export function ListingsTable() {
       title: 'Buy box',
       dataIndex: 'buy_box_owner',
       width: 140,
-      render: (o: string | null, l) => (o === 'you' ? <Tag color="gold">You</Tag> : o ? <span title={dollars(l.buy_box_price_cents)}>{o}</span> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (o: string | null, l) => (o === 'you' ? <Tag color="gold">You</Tag> : o ? <span title={moneyCents(l.buy_box_price_cents)}>{o}</span> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     {
       title: 'MAP',

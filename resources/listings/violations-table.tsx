@@ -14,7 +14,7 @@ import { ListStatus, emptyText } from '../shared/list-status';
 import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from './cents';
+import { moneyCents } from '../shared/format';
 import { MarketplaceSelect } from './marketplace-select';
 import { ViolationStateTag } from './violation-state-tag';
 
@@ -27,8 +27,8 @@ function Evidence({ v }: { v: Violation }) {
   return (
     <Descriptions size="small" column={3} title="Offer as last observed">
       <Descriptions.Item label="Seller">{e.seller}</Descriptions.Item>
-      <Descriptions.Item label="Price">{dollars(e.price_cents)}</Descriptions.Item>
-      <Descriptions.Item label="Shipping">{dollars(e.shipping_cents)}</Descriptions.Item>
+      <Descriptions.Item label="Price">{moneyCents(e.price_cents)}</Descriptions.Item>
+      <Descriptions.Item label="Shipping">{moneyCents(e.shipping_cents)}</Descriptions.Item>
       <Descriptions.Item label="Buy box">{e.is_buy_box ? 'Held' : 'Not held'}</Descriptions.Item>
       <Descriptions.Item label="Captured">{dateTime(e.captured_at)}</Descriptions.Item>
       <Descriptions.Item label="Sandbox tick">{e.tick ?? '—'}</Descriptions.Item>
@@ -79,15 +79,15 @@ export function ViolationsTable() {
         </>
       ),
     },
-    { title: 'Observed', dataIndex: 'observed_price_cents', align: 'right', width: 110, render: (c: number) => <Typography.Text type="danger">{dollars(c)}</Typography.Text> },
-    { title: 'MAP', dataIndex: 'map_price_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
+    { title: 'Observed', dataIndex: 'observed_price_cents', align: 'right', width: 110, render: (c: number) => <Typography.Text type="danger">{moneyCents(c)}</Typography.Text> },
+    { title: 'MAP', dataIndex: 'map_price_cents', align: 'right', width: 100, render: (c: number) => moneyCents(c) },
     {
       title: 'Gap',
       ...sortable('gap', sorters),
       dataIndex: 'gap_cents',
       align: 'right',
       width: 130,
-      render: (c: number, v) => `${dollars(c)} (${v.gap_pct.toFixed(1)}%)`,
+      render: (c: number, v) => `${moneyCents(c)} (${v.gap_pct.toFixed(1)}%)`,
     },
     { title: 'First seen', ...sortable('first_seen_at', sorters), width: 140, render: (d: string) => dateTime(d) },
     { title: 'Last seen', ...sortable('last_seen_at', sorters), width: 140, render: (d: string) => dateTime(d) },

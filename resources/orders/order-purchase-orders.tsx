@@ -13,7 +13,7 @@ import { OrderSection } from './order-section';
 import { useOrderRows } from './use-order-rows';
 import { PoStatusTag } from '../fulfillment/po-status-tag';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { useCoalesced } from '../shared/use-coalesced';
 
 export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
@@ -45,7 +45,7 @@ export function OrderPurchaseOrders({ orderId }: { orderId: string }) {
               render: (name: string | null, po) => <Link to={`/suppliers/${encodeURIComponent(po.supplier_id)}`}>{name ?? po.supplier_id}</Link>,
             },
             { title: 'Status', dataIndex: 'status', width: 110, render: (s: PoStatus) => <PoStatusTag status={s} /> },
-            { title: 'Cost', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => dollars(c) },
+            { title: 'Cost', dataIndex: 'total_cents', align: 'right', width: 100, render: (c: number) => moneyCents(c) },
             {
               title: "Supplier's answers",
               key: 'answers',

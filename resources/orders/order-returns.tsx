@@ -10,7 +10,7 @@ import { LoadError } from '../shared/list-error';
 import { OrderSection } from './order-section';
 import { useOrderRows } from './use-order-rows';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { ReturnStatusTag } from '../returns/return-status-tag';
 
 export function OrderReturns({ orderId }: { orderId: string }) {
@@ -30,7 +30,7 @@ export function OrderReturns({ orderId }: { orderId: string }) {
                 <ReturnStatusTag status={r.status} />
                 <span>{humanize(r.reason)}</span>
                 <span>{r.items.reduce((n, i) => n + i.quantity, 0)} item(s)</span>
-                {r.refund_cents !== null && <span>Refund {dollars(r.refund_cents)}</span>}
+                {r.refund_cents !== null && <span>Refund {moneyCents(r.refund_cents)}</span>}
                 <Typography.Text type="secondary">Requested {dateTime(r.created_at)}</Typography.Text>
               </Space>
             </List.Item>

@@ -8,7 +8,7 @@ import { Table, Tag } from 'antd';
 import { carrierService, type ShipmentRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { dateTime } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { ShipmentStatusTag } from '../fulfillment/shipment-status-tag';
 import { LabelActions } from '../fulfillment/label-actions';
 import { OrderSection } from './order-section';
@@ -31,7 +31,7 @@ export function OrderShipments({ orderId }: { orderId: string }) {
             { title: 'Status', dataIndex: 'status', render: (s: ShipmentRow['status'], r) => <><ShipmentStatusTag status={s} />{r.direction === 'return' && <Tag>Return</Tag>}</> },
             { title: 'Carrier', dataIndex: 'carrier', render: (c: ShipmentRow['carrier'], r) => carrierService(c, r.service) },
             { title: 'Tracking number', dataIndex: 'tracking_number' },
-            { title: 'Postage', dataIndex: 'rate_cents', align: 'right', render: (c: number) => dollars(c) },
+            { title: 'Postage', dataIndex: 'rate_cents', align: 'right', render: (c: number) => moneyCents(c) },
             { title: 'Bought', dataIndex: 'bought_at', render: dateTime },
             { title: 'Actions', key: 'actions', width: 170, render: (_: unknown, r) => <LabelActions shipment={r} onChanged={() => void query.refetch()} /> },
           ]}

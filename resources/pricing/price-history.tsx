@@ -8,7 +8,7 @@ import { useCustom } from '@refinedev/core';
 import type { PriceDecision } from '../../contract/pricing';
 import { LoadError } from '../shared/list-error';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 
 export function PriceHistory({ listingId }: { listingId: string }) {
   const { query } = useCustom<{ data: PriceDecision[] }>({
@@ -33,7 +33,7 @@ export function PriceHistory({ listingId }: { listingId: string }) {
           title: 'Price',
           key: 'price',
           width: 150,
-          render: (_: unknown, d) => (d.new_price_cents === null || d.new_price_cents === d.old_price_cents ? `${dollars(d.old_price_cents)} (unchanged)` : `${dollars(d.old_price_cents)} → ${dollars(d.new_price_cents)}`),
+          render: (_: unknown, d) => (d.new_price_cents === null || d.new_price_cents === d.old_price_cents ? `${moneyCents(d.old_price_cents)} (unchanged)` : `${moneyCents(d.old_price_cents)} → ${moneyCents(d.new_price_cents)}`),
         },
         {
           title: 'Outcome',

@@ -9,7 +9,7 @@ import { Card, Flex } from 'antd';
 import { CHART_HEIGHT, ChartEmpty } from '../shared/chart-empty';
 import dayjs from 'dayjs';
 import type { PricingAgent } from '../../contract/pricing';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 
 const HEIGHT = CHART_HEIGHT;
 
@@ -37,7 +37,7 @@ export function MarginImpactChart({ agent }: { agent: PricingAgent }) {
       {data.length === 0 ? (
         <ChartEmpty text="No approved proposal applied in the last 30 days" />
       ) : (
-        <div role="img" aria-label={`Unit margin change of applied proposals over 30 days: ${dollars(total)}`}>
+        <div role="img" aria-label={`Unit margin change of applied proposals over 30 days: ${moneyCents(total)}`}>
           <Column data={data} xField="day" yField="change" height={HEIGHT} axis={{ y: { title: '$ per unit' } }} style={{ maxWidth: 32 }} />
         </div>
       )}

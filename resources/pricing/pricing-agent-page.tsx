@@ -12,7 +12,7 @@ import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Table, Typography } f
 import type { PricingAgent } from '../../contract/pricing';
 import { LoadError } from '../shared/list-error';
 import { dateTime } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { PageHeader } from '../../src/shell/page-header';
 
 const Charts = lazy(() => import('./pricing-agent-charts').then((m) => ({ default: m.AgentCharts })));
@@ -63,7 +63,7 @@ function AgentView({ agent }: { agent: PricingAgent }) {
           <Card size="small"><Statistic title="Price changes (7 days)" value={agent.price_changes_7d} /></Card>
         </Col>
         <Col xs={12} md={6}>
-          <Card size="small"><Statistic title="Margin impact (30 days, per unit)" value={dollars(impact)} /></Card>
+          <Card size="small"><Statistic title="Margin impact (30 days, per unit)" value={moneyCents(impact)} /></Card>
         </Col>
       </Row>
       <Card size="small" title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>Marketplaces</Typography.Title>}>
@@ -77,7 +77,7 @@ function AgentView({ agent }: { agent: PricingAgent }) {
             { title: 'Account', dataIndex: 'marketplace_name' },
             { title: 'Active listings', dataIndex: 'listings', align: 'right' },
             { title: 'Buy-box share', dataIndex: 'buy_box_share', align: 'right', render: (s: number, m) => `${pct(s)}${m.previous_buy_box_share === null ? '' : ` (was ${pct(m.previous_buy_box_share)})`}` },
-            { title: 'Average unit margin', dataIndex: 'average_margin_cents', align: 'right', render: (c: number | null) => dollars(c) },
+            { title: 'Average unit margin', dataIndex: 'average_margin_cents', align: 'right', render: (c: number | null) => moneyCents(c) },
             { title: 'Price changes (7 days)', dataIndex: 'price_changes_7d', align: 'right' },
             { title: 'Proposals waiting', dataIndex: 'proposals_waiting', align: 'right', render: (n: number) => (n > 0 ? <Link to="/pricing/propose?status=pending">{n}</Link> : n) },
           ]}
@@ -96,7 +96,7 @@ function AgentView({ agent }: { agent: PricingAgent }) {
           columns={[
             { title: 'SKU', dataIndex: 'sku', render: (s: string, m) => <Link to={`/listings?id=${encodeURIComponent(m.listing_id)}`}>{s}</Link> },
             { title: 'Account', dataIndex: 'marketplace_name' },
-            { title: 'Price', key: 'price', render: (_: unknown, m) => `${dollars(m.old_price_cents)} → ${dollars(m.new_price_cents)}` },
+            { title: 'Price', key: 'price', render: (_: unknown, m) => `${moneyCents(m.old_price_cents)} → ${moneyCents(m.new_price_cents)}` },
             { title: 'Why', dataIndex: 'reason' },
             { title: 'When', dataIndex: 'at', render: (d: string) => dateTime(d) },
           ]}

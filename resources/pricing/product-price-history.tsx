@@ -6,7 +6,7 @@ import { Card, Collapse, Empty } from 'antd';
 import { useList } from '@refinedev/core';
 import type { Listing } from '../../contract/listings';
 import { LoadError } from '../shared/list-error';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { PriceHistory } from './price-history';
 
 export function ProductPriceHistory({ productId }: { productId: string }) {
@@ -26,7 +26,7 @@ export function ProductPriceHistory({ productId }: { productId: string }) {
           defaultActiveKey={listings.length === 1 ? [listings[0].id] : []}
           items={listings.map((l) => ({
             key: l.id,
-            label: `${l.marketplace_name} · ${l.sku} · now ${dollars(l.price_cents)}`,
+            label: `${l.marketplace_name} · ${l.sku} · now ${moneyCents(l.price_cents)}`,
             children: <PriceHistory listingId={l.id} />,
           }))}
         />

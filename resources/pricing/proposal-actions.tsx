@@ -10,7 +10,8 @@ import { useInvalidate } from '@refinedev/core';
 import type { PriceProposal } from '../../contract/pricing';
 import { finalMessage } from '../../providers/api';
 import { useCommand } from '../shared/use-command';
-import { dollars, toCents } from '../listings/cents';
+import { toCents } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { CommandGate } from '../../src/shell/command-gate';
 import pricingModule from './index';
 
@@ -26,7 +27,7 @@ export function ProposalActions({ p }: { p: PriceProposal }) {
     setBusy(action);
     try {
       await send(`/pricing/proposals/${p.id}/${action}`, priceCents === undefined ? {} : { price_cents: priceCents });
-      void message.success(action === 'approve' ? `${p.sku}: ${dollars(priceCents ?? p.new_price_cents)} applied` : `${p.sku}: proposal rejected`);
+      void message.success(action === 'approve' ? `${p.sku}: ${moneyCents(priceCents ?? p.new_price_cents)} applied` : `${p.sku}: proposal rejected`);
     } catch (e) {
       modal.error({ title: action === 'approve' ? `${p.sku} was not approved` : `${p.sku} was not rejected`, content: finalMessage(e) });
     } finally {
@@ -50,7 +51,7 @@ export function ProposalActions({ p }: { p: PriceProposal }) {
     <>
       <Space size={4}>
         <CommandGate command={pricingModule.commands.approve}>
-          <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy === 'approve'} aria-label={`Approve ${p.sku} at ${dollars(p.new_price_cents)}`} onClick={() => void decide('approve')}>
+          <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy === 'approve'} aria-label={`Approve ${p.sku} at ${moneyCents(p.new_price_cents)}`} onClick={() => void decide('approve')}>
             Approve
           </Button>
           <Button size="small" icon={<EditOutlined />} aria-label={`Edit the price of ${p.sku} before approving`} onClick={() => setEditing(true)} />
@@ -63,8 +64,8 @@ export function ProposalActions({ p }: { p: PriceProposal }) {
       </Space>
       <Modal open={editing} title={`Approve ${p.sku} at another price`} okText="Approve at this price" onOk={() => void submitEdit()} onCancel={() => setEditing(false)} destroyOnHidden>
         <Typography.Paragraph type="secondary">
-          Now {dollars(p.old_price_cents)}; proposed {dollars(p.new_price_cents)}. The price must stay between the floor {dollars(p.floor_cents)}
-          {p.ceiling_cents === null ? '' : ` and the ceiling ${dollars(p.ceiling_cents)}`}.
+          Now {moneyCents(p.old_price_cents)}; proposed {moneyCents(p.new_price_cents)}. The price must stay between the floor {moneyCents(p.floor_cents)}
+          {p.ceiling_cents === null ? '' : ` and the ceiling ${moneyCents(p.ceiling_cents)}`}.
         </Typography.Paragraph>
         <Form form={form} layout="vertical" initialValues={{ price: p.new_price_cents / 100 }} preserve={false}>
           <Form.Item
@@ -76,7 +77,7 @@ export function ProposalActions({ p }: { p: PriceProposal }) {
                 validator: (_, v: number | null) =>
                   v === null || v === undefined || (v >= floor && (ceiling === undefined || v <= ceiling))
                     ? Promise.resolve()
-                    : Promise.reject(new Error(`Between ${dollars(p.floor_cents)} and ${ceiling === undefined ? 'any higher price' : dollars(p.ceiling_cents)}`)),
+                    : Promise.reject(new Error(`Between ${moneyCents(p.floor_cents)} and ${ceiling === undefined ? 'any higher price' : moneyCents(p.ceiling_cents)}`)),
               },
             ]}
           >

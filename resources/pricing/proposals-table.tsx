@@ -11,7 +11,7 @@ import { useListTable } from '../shared/use-list-table';
 import { sortable } from '../shared/sortable';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { MarketplaceSelect } from '../listings/marketplace-select';
 import { ProposalActions } from './proposal-actions';
 import { ProposalsBulk } from './proposals-bulk';
@@ -25,10 +25,10 @@ function change(p: PriceProposal) {
   const d = p.new_price_cents - p.old_price_cents;
   return (
     <>
-      {dollars(p.old_price_cents)} → <Typography.Text strong>{dollars(p.new_price_cents)}</Typography.Text>{' '}
+      {moneyCents(p.old_price_cents)} → <Typography.Text strong>{moneyCents(p.new_price_cents)}</Typography.Text>{' '}
       <Typography.Text type={d < 0 ? 'danger' : 'success'}>
         ({d < 0 ? '−' : '+'}
-        {dollars(Math.abs(d))})
+        {moneyCents(Math.abs(d))})
       </Typography.Text>
     </>
   );
@@ -107,7 +107,7 @@ export function ProposalsTable() {
             title: 'Unit margin',
             ...sortable('margin_impact', sorters),
             width: 170,
-            render: (_: unknown, p) => (p.margin_before_cents === null ? 'No cost on file' : `${dollars(p.margin_before_cents)} → ${dollars(p.margin_after_cents)}`),
+            render: (_: unknown, p) => (p.margin_before_cents === null ? 'No cost on file' : `${moneyCents(p.margin_before_cents)} → ${moneyCents(p.margin_after_cents)}`),
           },
           { title: 'Why', dataIndex: 'reason', render: (r: string) => r },
           { title: 'Status', dataIndex: 'status', width: 110, render: (s: ProposalStatus) => <Tag color={STATUS_COLOR[s]}>{humanize(s)}</Tag> },

@@ -9,7 +9,7 @@ import { Alert, Spin, Table, Typography } from 'antd';
 import type { PreviewAnswer, RuleCreate } from '../../contract/pricing';
 import { finalMessage } from '../../providers/api';
 import { useCommand } from '../shared/use-command';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
@@ -68,8 +68,8 @@ export function RulePreview({ rule, ruleId }: { rule: RuleCreate | null; ruleId?
               dataSource={answer.samples}
               columns={[
                 { title: 'SKU', dataIndex: 'sku', width: 120 },
-                { title: 'Now', dataIndex: 'old_price_cents', align: 'right', width: 90, render: (c: number) => dollars(c) },
-                { title: 'Would be', dataIndex: 'new_price_cents', align: 'right', width: 90, render: (c: number | null, s) => (c === null || c === s.old_price_cents ? 'Unchanged' : dollars(c)) },
+                { title: 'Now', dataIndex: 'old_price_cents', align: 'right', width: 90, render: (c: number) => moneyCents(c) },
+                { title: 'Would be', dataIndex: 'new_price_cents', align: 'right', width: 90, render: (c: number | null, s) => (c === null || c === s.old_price_cents ? 'Unchanged' : moneyCents(c)) },
                 { title: 'Why', dataIndex: 'reason' },
               ]}
             />

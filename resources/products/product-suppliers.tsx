@@ -14,7 +14,7 @@ import { finalMessage } from '../../providers/api';
 import { useCommandAllowed } from '../../src/shell/command-gate';
 import { LoadError } from '../shared/list-error';
 import { useCommand } from '../shared/use-command';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { moveItem } from './supplier-ranking';
 import productsModule from './index';
 
@@ -101,8 +101,8 @@ function VariantSuppliers({ productId, group, onSaved }: { productId: string; gr
           { title: 'Priority', key: 'priority', width: 80, render: (_: unknown, _r: SupplierMapping, i: number) => <Tag>{i + 1}</Tag> },
           { title: 'Supplier', dataIndex: 'supplier_name', render: (n: string, r: SupplierMapping) => <Link to={`/suppliers/${r.supplier_id}`}>{n}</Link> },
           { title: 'Supplier SKU', dataIndex: 'supplier_sku', render: (s: string | null) => s ?? '—' },
-          { title: 'Cost', dataIndex: 'cost_cents', align: 'right' as const, render: (c: number | null) => dollars(c) },
-          { title: 'Shipping', dataIndex: 'shipping_cents', align: 'right' as const, render: (c: number) => dollars(c) },
+          { title: 'Cost', dataIndex: 'cost_cents', align: 'right' as const, render: (c: number | null) => moneyCents(c) },
+          { title: 'Shipping', dataIndex: 'shipping_cents', align: 'right' as const, render: (c: number) => moneyCents(c) },
           { title: 'Stock', dataIndex: 'stock', align: 'right' as const },
           { title: 'Handling', dataIndex: 'handling_days', align: 'right' as const, render: (d: number) => `${d} days` },
           { title: 'Ships from', dataIndex: 'ship_from', render: (c: string | null) => c ?? '—' },

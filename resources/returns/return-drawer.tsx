@@ -5,7 +5,7 @@ import { useOne } from '@refinedev/core';
 import type { ReturnRow } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { ReturnStatusTag } from './return-status-tag';
 import { ReturnActions } from './return-actions';
 import { ReturnLabelButton } from './return-label-button';
@@ -23,7 +23,7 @@ export function ReturnDrawer({ id, onClose }: { id: string | null; onClose: () =
             <Descriptions.Item label="Order"><Link to={`/orders/${encodeURIComponent(r.order_id)}`}>{r.order_id}</Link></Descriptions.Item>
             <Descriptions.Item label="Reason">{humanize(r.reason)}{r.note ? ` — ${r.note}` : ''}</Descriptions.Item>
             {r.condition && <Descriptions.Item label="Condition">{humanize(r.condition)}{r.restocked ? ' (back in stock)' : ''}</Descriptions.Item>}
-            {r.refund_cents !== null && <Descriptions.Item label="Refunded">{dollars(r.refund_cents)}</Descriptions.Item>}
+            {r.refund_cents !== null && <Descriptions.Item label="Refunded">{moneyCents(r.refund_cents)}</Descriptions.Item>}
             {r.replacement_order_id && (
               <Descriptions.Item label="Replacement order"><Link to={`/orders/${encodeURIComponent(r.replacement_order_id)}`}>{r.replacement_order_id}</Link></Descriptions.Item>
             )}
@@ -44,7 +44,7 @@ export function ReturnDrawer({ id, onClose }: { id: string | null; onClose: () =
               { title: 'SKU', dataIndex: 'sku' },
               { title: 'Title', dataIndex: 'title', ellipsis: true },
               { title: 'Qty', dataIndex: 'quantity', align: 'right' },
-              { title: 'Unit price', dataIndex: 'unit_price_cents', align: 'right', render: (c: number) => dollars(c) },
+              { title: 'Unit price', dataIndex: 'unit_price_cents', align: 'right', render: (c: number) => moneyCents(c) },
             ]}
           />
           <Typography.Title level={2} style={{ fontSize: 16 }}>History</Typography.Title>

@@ -17,7 +17,7 @@ import { FilterBar } from '../shared/filter-bar';
 import { sortable } from '../shared/sortable';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { ReturnStatusTag } from './return-status-tag';
 import { ReturnDrawer } from './return-drawer';
 import { CreateReturnModal } from './create-return-modal';
@@ -94,7 +94,7 @@ function ReturnsView() {
           { title: 'Status', ...sortable('status', sorters), render: (s: ReturnRow['status']) => <ReturnStatusTag status={s} /> },
           { title: 'Reason', dataIndex: 'reason', render: (r: string) => humanize(r) },
           { title: 'Items', key: 'items', align: 'right', render: (_: unknown, r) => r.items.reduce((n, i) => n + i.quantity, 0) },
-          { title: 'Refund', dataIndex: 'refund_cents', align: 'right', render: (c: number | null) => dollars(c) },
+          { title: 'Refund', dataIndex: 'refund_cents', align: 'right', render: (c: number | null) => moneyCents(c) },
           { title: 'Requested', ...sortable('created_at', sorters), render: dateTime },
         ]}
       />

@@ -12,7 +12,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { SupplierMapping } from '../../contract/fulfillment';
 import { LoadError } from '../shared/list-error';
 import { sortable } from '../shared/sortable';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 
 export function SupplierMappings({ supplierId }: { supplierId: string }) {
   const [search, setSearch] = useState('');
@@ -41,7 +41,7 @@ export function SupplierMappings({ supplierId }: { supplierId: string }) {
           { title: 'Product', ...sortable('product', sorters), render: (_: unknown, r) => <Link to={`/products/${r.product_id}`}>{r.product_title}</Link> },
           { title: 'Variant', dataIndex: 'variant_sku', render: (s: string | null, r) => (s ? `${s}${r.variant_label ? ` (${r.variant_label})` : ''}` : 'Every variant') },
           { title: 'Supplier SKU', dataIndex: 'supplier_sku', render: (s: string | null) => s ?? '—' },
-          { title: 'Cost', ...sortable('cost', sorters), align: 'right', render: (_: unknown, r) => dollars(r.cost_cents) },
+          { title: 'Cost', ...sortable('cost', sorters), align: 'right', render: (_: unknown, r) => moneyCents(r.cost_cents) },
           { title: 'Stock', dataIndex: 'stock', align: 'right' },
           { title: 'Handling', dataIndex: 'handling_days', align: 'right', render: (d: number) => `${d} days` },
           { title: 'Ships from', dataIndex: 'ship_from', render: (c: string | null) => c ?? '—' },

@@ -14,7 +14,7 @@ import { PO_STATUSES, type PoStatus, type PurchaseOrderRow } from '../../contrac
 import { LoadError } from '../shared/list-error';
 import { sortable } from '../shared/sortable';
 import { dateTime, humanize } from '../shared/format';
-import { dollars } from '../listings/cents';
+import { moneyCents } from '../shared/format';
 import { useCoalesced } from '../shared/use-coalesced';
 import { PoStatusTag } from '../fulfillment/po-status-tag';
 
@@ -61,7 +61,7 @@ export function SupplierPurchaseOrders({ supplierId }: { supplierId: string }) {
           { title: 'Purchase order', dataIndex: 'number', width: 130 },
           { title: 'Order', dataIndex: 'order_id', width: 130, render: (id: string) => <Link to={`/orders/${encodeURIComponent(id)}`}>{id}</Link> },
           { title: 'Status', ...sortable('status', sorters), width: 110, render: (_: unknown, po) => <PoStatusTag status={po.status} /> },
-          { title: 'Cost', ...sortable('total_cents', sorters), align: 'right', width: 100, render: (_: unknown, po) => dollars(po.total_cents) },
+          { title: 'Cost', ...sortable('total_cents', sorters), align: 'right', width: 100, render: (_: unknown, po) => moneyCents(po.total_cents) },
           { title: 'Placed', ...sortable('created_at', sorters), width: 150, render: (_: unknown, po) => dateTime(po.created_at) },
           { title: 'Latest answer', key: 'answer', render: (_: unknown, po) => { const a = po.answers[po.answers.length - 1]; return a ? (a.message ?? humanize(a.status)) : '—'; } },
         ]}

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { money, moneyCents } from '../../resources/shared/format';
-import { dollars, toCents } from '../../resources/listings/cents';
+import { toCents } from '../../resources/listings/cents';
 import { checkPrice } from '../../resources/listings/price-check';
 
 describe('money in the console', () => {
   it('prints dollars and cents alike, with thousands and sign, and a dash for none', () => {
     expect(money(1234.05)).toBe('$1,234.05');
     expect(moneyCents(123405)).toBe('$1,234.05');
-    expect(dollars(-50)).toBe('-$0.50');
+    expect(moneyCents(-50)).toBe('-$0.50');
     expect(money(19.5)).toBe('$19.50');
     expect(money(null)).toBe('—');
     expect(money(Number.NaN)).toBe('—');
