@@ -34,7 +34,12 @@ export class Heartbeats {
       .catch(() => undefined);
   }
 
+  private beating = false;
+
+  /** Writes every worker's row; a beat that is still writing (a slow database) is not overlapped. */
   async beat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
     try {
       for (const w of this.workers) {
         const s = w.status();
@@ -47,6 +52,8 @@ export class Heartbeats {
       }
     } catch (e) {
       this.onError(e);
+    } finally {
+      this.beating = false;
     }
   }
 }

@@ -30,6 +30,8 @@ export class EventRuntime {
   readonly heartbeats: Heartbeats;
   readonly startedAt = new Date();
   private readonly pending: ConsumerDef[] = [];
+  /** Agent name → the consumers that report under it (addWorker). */
+  private readonly agentConsumers = new Map<string, string[]>();
   private running = false;
 
   constructor(
@@ -102,16 +104,37 @@ export class EventRuntime {
     this.running = true;
   }
 
+  /**
+   * One heartbeat per agent: consumers that share an agentName report together (the agent is
+   * degraded when any of its consumers mostly fails), so the agent's row does not flip between
+   * whichever consumer happened to beat last.
+   */
   private addWorker(def: ConsumerDef): void {
     if (!def.agentName) return;
+    const names = this.agentConsumers.get(def.agentName);
+    if (names) {
+      if (!names.includes(def.name)) names.push(def.name);
+      names.sort();
+      return;
+    }
+    const consumers = [def.name];
+    this.agentConsumers.set(def.agentName, consumers);
     this.heartbeats.add({
       name: def.agentName,
       kind: 'consumer',
       status: () => {
-        const r = this.engine.recentDeliveries(def.name);
-        // mostly failing deliveries in the last minutes → degraded (endpoints down, handler broken)
-        const degraded = !!r && r.failed > 0 && r.failed >= r.ok;
-        return { status: degraded ? 'degraded' : 'healthy', details: { consumer: def.name, ok: r?.ok ?? null, failed: r?.failed ?? null } };
+        let ok: number | null = null;
+        let failed: number | null = null;
+        let degraded = false;
+        for (const name of consumers) {
+          const r = this.engine.recentDeliveries(name);
+          if (!r) continue;
+          ok = (ok ?? 0) + r.ok;
+          failed = (failed ?? 0) + r.failed;
+          // mostly failing deliveries in the last minutes → degraded (endpoints down, handler broken)
+          if (r.failed > 0 && r.failed >= r.ok) degraded = true;
+        }
+        return { status: degraded ? 'degraded' : 'healthy', details: { consumers: [...consumers], ok, failed } };
       },
     });
   }

@@ -10,6 +10,9 @@ import { DEMO_TENANT } from '../../server/seed/accounts';
 import type { EventMessage } from '../../server/events/types';
 import { ENGINES, emit, fastEventSettings, newStore, openServer, sleep, tenantIdsOf, waitFor, type Running, type Store, dropNatsStreams } from './events-support';
 import { headersFor } from './tokens';
+import { SYNC_CONSUMER } from '../../server/api/marketplaces/consumers';
+import { VERIFY_CONSUMER } from '../../server/api/marketplaces/verify';
+import { PUSH_CONSUMER } from '../../server/api/listings/push';
 import type { Harness } from './harness';
 
 const T = DEMO_TENANT.id;
@@ -204,6 +207,8 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
     expect(sum.cache.memory_usage_mb).toBeGreaterThan(1);
     expect(sum.agent_health['outbox-relay'].status).toBe('healthy');
     expect(['healthy', 'degraded']).toContain(sum.agent_health['webhook-dispatcher'].status);
+    // the three consumers of the marketplace connector report as one agent, all named, on every beat
+    expect(sum.agent_health['marketplace-connector'].details).toEqual({ consumers: [PUSH_CONSUMER, SYNC_CONSUMER, VERIFY_CONSUMER] });
 
     const seller = await headersFor(asHarness(), 'seller@demo.local');
     for (const path of ['/api/ops/summary', '/api/dlq', '/api/streams', '/api/streams/consumers']) {

@@ -15,7 +15,7 @@ import { serverEnvironment } from '../health';
  * the log position, deliveries of every tenant): a tenant sees each worker's state and only the
  * details that describe the worker itself (docs/events.md "Consumer figures").
  */
-const SAFE_DETAILS = ['engine', 'relay_error', 'consumer'];
+const SAFE_DETAILS = ['engine', 'relay_error', 'consumers'];
 
 function tenantSafeHealth<T extends { details: unknown }>(health: Record<string, T>): Record<string, T> {
   return Object.fromEntries(
