@@ -12,6 +12,11 @@ export const pricingEvents = defineEvents({
     'A repricing rule was created, changed or deleted: the listings of its scopes (before and after) are priced again',
     z.strictObject({ id: z.string(), action: z.enum(['created', 'updated', 'deleted']), scopes: z.array(ruleScope) }),
   ),
+  [PRICING_EVENTS.bulkRequested]: event(
+    'PRICING',
+    'A bulk approve or reject too large for one request became a job: the pricing-bulk consumer decides its proposals in slices',
+    z.strictObject({ id: z.string(), action: z.enum(['approve', 'reject']), total: z.number() }),
+  ),
   [PRICING_EVENTS.decided]: event(
     'PRICING',
     'The repricer priced a selection of listings (a tick, a cost or rule change, the sweep): how many decisions, applied, proposed',

@@ -29,6 +29,13 @@ export const RULE_SKUS_MAX = 5_000;
 export const MIN_INTERVAL_MAX_S = 30 * 24 * 3600;
 export const PROPOSE_MAX = 10_000;
 export const BULK_PROPOSALS_MAX = 10_000;
+/**
+ * A bulk of up to this many distinct proposals is decided in the request (answered 200 with each
+ * one's result, within about a second); a larger one is answered 202 with a job (docs/repricing.md
+ * "Proposals").
+ */
+export const BULK_PROPOSALS_IN_REQUEST = 500;
+export const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 const bp = int(0, BP_MAX);
 
@@ -170,6 +177,7 @@ export const proposalBulk = z
 export type ProposalBulk = z.infer<typeof proposalBulk>;
 
 export const priceHistoryQuery = z.object({ limit: queryInt(1, 500).default(100) });
+export const bulkJobParams = z.object({ id: z.uuid() });
 
 // ---- answers -------------------------------------------------------------------------------
 
@@ -309,9 +317,32 @@ export const pricingAgent = z.object({
 });
 export type PricingAgent = z.infer<typeof pricingAgent>;
 
+const bulkFailure = z.object({ id: z.string(), error: z.object({ code: z.string(), message: z.string() }) });
+
+/** A bulk decision answered 202: `GET /api/pricing/proposals/bulk/{id}` until `done` or `failed`. */
+export const proposalBulkJob = z.object({
+  id: z.string(),
+  action: z.enum(['approve', 'reject']),
+  status: z.enum(BULK_JOB_STATUSES),
+  /** Distinct proposals in the job, and how many of them are decided so far. */
+  total: z.number(),
+  done: z.number(),
+  percent: z.number(),
+  succeeded: z.number(),
+  /** Failed so far: the proposals not decided (not found, already decided, expired, out of bounds) and ids given twice. */
+  failed: z.number(),
+  failures: z.array(bulkFailure),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ProposalBulkJob = z.infer<typeof proposalBulkJob>;
+
 /** Event subjects of this domain; their payloads and stream are declared in the event catalogue (contract/pricing-events.ts). */
 export const PRICING_EVENTS = {
   ruleChanged: 'pricing.rule_changed',
+  bulkRequested: 'pricing.bulk_requested',
   decided: 'pricing.decided',
   proposalCreated: 'pricing.proposal_created',
   proposalDecided: 'pricing.proposal_decided',

@@ -128,7 +128,7 @@ export function authorize(auth: AuthInfo, def: Pick<RouteDef, 'access'>): void {
   if (!admits(auth.role, def.access)) throw forbidden();
 }
 
-export async function writeAudit(tx: Tx, auth: AuthInfo, correlationId: string | undefined, e: AuditInput): Promise<void> {
+export async function writeAudit(tx: Tx, auth: { tenantId: string; userId: string | null; email: string | null }, correlationId: string | undefined, e: AuditInput): Promise<void> {
   await tx.query(
     `insert into audit_log (tenant_id, actor_id, actor_email, action, resource, resource_id, before, after, correlation_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

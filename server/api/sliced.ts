@@ -32,7 +32,10 @@ const MAX_SLICE = 5000;
 const RETRYABLE = new Set(['40001', '40P01']);
 const SLICE_ATTEMPTS = 3;
 
-export interface Slicer {
+/** Slices outside a request too (a job's consumer): the tenant, and the ids its events carry. */
+export interface SliceScope { tenantId: string; userId?: string; correlationId?: string; causationId?: string }
+
+export interface Slices {
   /** Reads outside any slice, each statement with the tenant settings (`Db.reader`). */
   readonly reader: Tx;
   /**
@@ -46,16 +49,19 @@ export interface Slicer {
    * database time (a slice's cost depends on the machine and on what else runs).
    */
   each<I>(items: readonly I[], fn: (tx: Tx, emit: SliceEmit, part: readonly I[]) => Promise<void>): Promise<void>;
-  /** An audit entry, written in the command's last transaction. */
-  audit(entry: AuditInput): void;
 }
 
-/** Runs a sliced command (see above) and answers its result; a replayed Idempotency-Key answers the stored one. */
-export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work: (s: Slicer) => Promise<R>): Promise<R> {
-  const { auth, req } = ctx;
-  const txOpts: TxOptions & { tenantId: string } = { tenantId: auth.tenantId, userId: auth.userId };
-  const ids = { correlationId: req.correlationId, causationId: req.causationId };
-  const audits: AuditInput[] = [];
+export interface Slicer extends Slices {
+  /** An audit entry, written in the command's last transaction. */
+  audit(entry: AuditInput): void;
+  /** The answer's status (200 unless set: 202 for a command that became a job). */
+  respond(status: number): void;
+}
+
+/** Short transactions over a tenant's data (see above), for a command or a job. */
+export function slices(db: Db, scope: SliceScope): Slices {
+  const txOpts: TxOptions & { tenantId: string } = { tenantId: scope.tenantId, userId: scope.userId };
+  const ids = { correlationId: scope.correlationId, causationId: scope.causationId };
   // how long the last slice held its transaction (from its first statement to its events written)
   let lastMs = 0;
   const slice = async <T>(fn: (tx: Tx, emit: SliceEmit) => Promise<T>): Promise<T> => {
@@ -63,7 +69,7 @@ export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work:
       try {
         return await db.transaction(async (tx) => {
           const t0 = performance.now();
-          const outbox = new CommandOutbox(auth.tenantId, ids);
+          const outbox = new CommandOutbox(scope.tenantId, ids);
           const emit: SliceEmit = async (subject, payload) => outbox.add(subject, payload);
           const r = await fn(tx, emit);
           await outbox.flush(tx);
@@ -77,7 +83,7 @@ export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work:
     }
   };
   const target = SLICE_TARGET_MS[db.engine];
-  const slicer: Slicer = {
+  return {
     reader: db.reader(txOpts),
     slice,
     async each(items, fn) {
@@ -91,12 +97,24 @@ export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work:
         size = Math.max(MIN_SLICE, Math.min(MAX_SLICE, size * 2, Math.max(Math.floor(size / 2), next)));
       }
     },
+  };
+}
+
+/** Runs a sliced command (see above) and answers its result; a replayed Idempotency-Key answers the stored one. */
+export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work: (s: Slicer) => Promise<R>): Promise<R> {
+  const { auth, req } = ctx;
+  const txOpts: TxOptions & { tenantId: string } = { tenantId: auth.tenantId, userId: auth.userId };
+  const audits: AuditInput[] = [];
+  let status = 200;
+  const slicer: Slicer = {
+    ...slices(db, { tenantId: auth.tenantId, userId: auth.userId, correlationId: req.correlationId, causationId: req.causationId }),
     audit: (e) => void audits.push(e),
+    respond: (s) => void (status = s),
   };
   let result!: R;
   const finish = async (tx: Tx) => {
     for (const e of audits) await writeAudit(tx, auth, req.correlationId, e);
-    return { status: 200, body: result as unknown };
+    return { status, body: result as unknown };
   };
   const key = req.headers['idempotency-key'];
   if (typeof key === 'string' && key.length > 0) {
@@ -109,5 +127,6 @@ export async function slicedCommand<P, Q, B, R>(db: Db, ctx: Ctx<P, Q, B>, work:
   }
   result = await work(slicer);
   await db.transaction(finish, txOpts);
+  ctx.status(status);
   return result;
 }

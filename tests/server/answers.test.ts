@@ -49,6 +49,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/listings/:id': '/api/listings?limit=1',
   '/api/listings/:id/price-history': '/api/listings?limit=1',
   '/api/listings/jobs/:id': 'listing-job',
+  '/api/pricing/proposals/bulk/:id': 'pricing-bulk-job',
   '/api/imports/jobs/:id': '/api/imports/jobs?limit=1',
   '/api/pricing/rules/:id': '/api/pricing/rules?limit=1',
   '/api/purchase-orders/:id': '/api/purchase-orders?limit=1',
@@ -112,6 +113,13 @@ beforeAll(async () => {
     ),
     { tenantId: DEMO_TENANT.id },
   );
+  // a bulk proposal job as its route writes one (a real one needs more proposals than the seed has)
+  made['pricing-bulk-job'] = (
+    await h.db.transaction(
+      (tx) => tx.query<{ id: string }>(`insert into pricing_bulk_jobs (tenant_id, action, ids, total) values ($1, 'approve', array[gen_random_uuid()], 1) returning id`, [DEMO_TENANT.id]),
+      { tenantId: DEMO_TENANT.id },
+    )
+  ).rows[0].id;
   if (marketplace && product) {
     const job = await callAs(h, ADMIN, 'POST', '/api/listings/bulk', { marketplace_ids: [marketplace], product_ids: [product], status: 'draft', mode: 'job' });
     if (job.body?.job?.id) made['listing-job'] = String(job.body.job.id);

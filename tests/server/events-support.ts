@@ -4,11 +4,9 @@
  * the engine choice (embedded, or JetStream when TEST_NATS_URL / NATS_URL is set).
  */
 import { connect } from 'nats';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from '../../server/db';
@@ -16,6 +14,8 @@ import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seed } from '../../server/seed';
 import { appendEvents, untypedEvent } from '../../server/events/outbox';
+import { dropPostgres, pgliteTemplate } from './harness';
+import { seededPostgres } from './pg-template';
 
 /** Fast retries and polling for tests; read by server/events/config.ts when a runtime starts. */
 export function fastEventSettings(): void {
@@ -42,25 +42,20 @@ if (!NATS_URL) console.warn('[events suite] TEST_NATS_URL / NATS_URL not set: th
 /** A storage location (PGlite dir or PostgreSQL database) that outlives one server. */
 export interface Store { dataDir: string; databaseUrl?: string; drop(): Promise<void> }
 
+/** A store that starts as the run's migrated and seeded template (a copy), as the server harness's do. */
 export async function newStore(): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), 'h-evt-'));
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `t_evt_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
+  if (!admin) {
+    cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const databaseUrl = await seededPostgres(admin, 't_evt');
   return {
     dataDir,
-    databaseUrl: u.toString(),
+    databaseUrl,
     async drop() {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await d.end();
+      await dropPostgres(admin, databaseUrl);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync, cpSync, existsSync, mkdirSync, renameSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from '../../server/db';
 import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seed } from '../../server/seed';
+import { dropPostgres, seededPostgres } from './pg-template';
 
 export interface Harness {
   app: FastifyInstance;
@@ -32,7 +32,7 @@ const TEMPLATE = process.env.SELLER_TEST_PGLITE_TEMPLATE ?? join(tmpdir(), `sell
  * The migrated and seeded template, built by the first test file that needs it. Two workers may race:
  * each builds into its own directory and renames it into place; the loser keeps the winner's.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   if (existsSync(join(TEMPLATE, 'READY'))) return TEMPLATE;
   const building = `${TEMPLATE}.${process.pid}-${randomBytes(4).toString('hex')}`;
   mkdirSync(building, { recursive: true });
@@ -49,24 +49,7 @@ async function pgliteTemplate(): Promise<string> {
   return TEMPLATE;
 }
 
-export async function freshPostgres(adminUrl: string): Promise<string> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function dropPostgres(adminUrl: string, dbUrl: string): Promise<void> {
-  const name = new URL(dbUrl).pathname.slice(1);
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-  await c.end();
-}
+export { dropPostgres, freshPostgres } from './pg-template';
 
 export interface ServerOptions {
   /** Turn the server's logger on and write its lines here (tests that read the log); off by default. */
@@ -78,7 +61,7 @@ export async function startServer(overrides: Partial<Config> = {}, options: Serv
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-console-test-'));
   let databaseUrl: string | undefined;
   if (adminUrl) {
-    databaseUrl = await freshPostgres(adminUrl);
+    databaseUrl = await seededPostgres(adminUrl);
   } else {
     cpSync(await pgliteTemplate(), dataDir, { recursive: true });
   }

@@ -3,7 +3,7 @@
  * events that name the order (its `order_id`, or the `id` of an `orders.*` event), not a filter over
  * every event of the tenant. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { openDatabase, type OpenDb } from '../../server/db';
 import { seed } from '../../server/seed';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { ORDER_TIMELINE_SQL, orderTimeline } from '../../server/api/fulfillment/queries';
-import { dropPostgres, freshPostgres } from './harness';
+import { dropPostgres, pgliteTemplate } from './harness';
+import { seededPostgres } from './pg-template';
 
 const T = DEMO_TENANT.id;
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -20,7 +21,9 @@ let databaseUrl: string | undefined;
 let o: OpenDb;
 
 beforeAll(async () => {
-  databaseUrl = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  // the run's migrated and seeded store, copied
+  databaseUrl = adminUrl ? await seededPostgres(adminUrl) : undefined;
+  if (!adminUrl) cpSync(await pgliteTemplate(), dataDir, { recursive: true });
   o = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   await seed(o.db);
   // 4,000 orders' worth of events: each order received, routed, its purchase order placed

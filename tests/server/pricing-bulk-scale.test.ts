@@ -1,6 +1,7 @@
 /**
  * Bulk proposal approval at volume (docs/repricing.md "Proposals", docs/api-conventions.md "Large
- * commands in slices"): 10,000 pending proposals approved in one request — each exactly once, each
+ * commands in slices"): 10,000 pending proposals approved in one request — answered 202 with a job
+ * the pricing-bulk consumer runs in slices, polled until done — each exactly once, each
  * listing's price changed and pushed as a single approval does it, one `pricing.proposal_decided`
  * per proposal and one `listings.changed` per listing — while another tenant's product list keeps
  * answering (the bulk runs in short slices, so on PGlite's one connection that tenant's requests get
@@ -40,6 +41,28 @@ async function setAccounts(status: 'paused' | 'connected') {
 async function bulk(ids: string[], extra: Record<string, string> = {}) {
   const res = await fetch(`${h.url}/api/pricing/proposals/bulk`, { method: 'POST', headers: { ...sellerHeaders, ...extra }, body: JSON.stringify({ action: 'approve', ids }) });
   return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+interface Job { id: string; status: string; total: number; done: number; succeeded: number; failed: number; failures: { id: string; error: { code: string; message: string } }[] }
+
+/** Polls a bulk job until it is done or failed; its last answer. */
+async function finished(id: string): Promise<Job> {
+  for (;;) {
+    const r = await fetch(`${h.url}/api/pricing/proposals/bulk/${id}`, { headers: sellerHeaders });
+    expect(r.status).toBe(200);
+    const job = (await r.json()).data as Job;
+    expect(job.done).toBeLessThanOrEqual(job.total);
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+/** A bulk too large for one request: answered 202 with its job, which the pricing-bulk consumer runs; the job once finished. */
+async function bulkJob(ids: string[], extra: Record<string, string> = {}) {
+  const r = await bulk(ids, extra);
+  expect(r.status).toBe(202);
+  expect(r.body.job).toMatchObject({ status: 'queued', total: new Set(ids).size, done: 0 });
+  return { answer: r, job: await finished(r.body.job.id) };
 }
 
 /** Runs `work` while another tenant lists its products back to back; each answer's latency. */
@@ -130,23 +153,20 @@ describe(`bulk approval of ${N.toLocaleString('en-US')} proposals`, () => {
     const historySince = new Date(Date.now() - 1000);
     const ids = first.map((p) => p.id);
 
-    const { result: r, ms, probes } = await probing(() => bulk(ids));
+    const { result: { job }, ms, probes } = await probing(() => bulkJob(ids));
     console.log(`[pricing-bulk-scale] ${h.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${N} approved in ${(ms / 1000).toFixed(2)} s; other tenant's GET /api/products ×${probes.length}, max ${Math.max(...probes).toFixed(0)} ms`);
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ action: 'approve', succeeded: N, failed: 0 });
-    expect(r.body.results.map((x: { id: string }) => x.id)).toEqual(ids);
-    expect(r.body.results.every((x: { ok: boolean }) => x.ok)).toBe(true);
+    expect(job).toMatchObject({ action: 'approve', status: 'done', total: N, done: N, succeeded: N, failed: 0, failures: [] });
     // the other tenant was served while the bulk ran, never held for long
     expect(probes.length).toBeGreaterThan(0);
     expect(Math.max(...probes)).toBeLessThan(PROBE_BOUND_MS);
 
     await expectAppliedOnce(first, since, historySince);
     // one audit row for the command, naming what it approved
-    const audit = await inTenant<{ ids: number }>(
-      `select jsonb_array_length(after->'ids') as ids from audit_log where action = 'price_proposal.bulk_approve' and created_at >= $1`,
+    const audit = await inTenant<{ ids: number; job_id: string; actor_email: string }>(
+      `select jsonb_array_length(after->'ids') as ids, after->>'job_id' as job_id, actor_email from audit_log where action = 'price_proposal.bulk_approve' and created_at >= $1`,
       [historySince],
     );
-    expect(audit.map((a) => Number(a.ids))).toEqual([N]);
+    expect(audit.map((a) => [Number(a.ids), a.job_id, a.actor_email])).toEqual([[N, job.id, SELLER]]);
 
     // pushed through the sandbox connector as a single approval is, once the accounts resume: nothing
     // left pending, each pushed listing at its new price on the marketplace (a product without images
@@ -188,13 +208,13 @@ describe(`bulk approval of ${N.toLocaleString('en-US')} proposals`, () => {
     // the other one in the opposite order, with an idempotency key
     const b = ids.slice(Math.floor(n * 0.4)).reverse();
     const key = { 'idempotency-key': `bulk-${Date.now()}` };
-    const [ra, rb] = await Promise.all([bulk(a), bulk(b, key)]);
-    expect([ra.status, rb.status]).toEqual([200, 200]);
-    expect(ra.body.succeeded + rb.body.succeeded).toBe(n);
+    const [ra, rb] = await Promise.all([bulkJob(a), bulkJob(b, key)]);
+    expect(ra.job.succeeded + rb.job.succeeded).toBe(n);
     const okBy = new Map<string, number>();
-    for (const r of [...ra.body.results, ...rb.body.results] as { id: string; ok: boolean; error?: { code: string } }[]) {
-      if (r.ok) okBy.set(r.id, (okBy.get(r.id) ?? 0) + 1);
-      else expect(r.error!.code).toBe('proposal_decided');
+    for (const [ids, job] of [[a, ra.job], [b, rb.job]] as const) {
+      const failed = new Set(job.failures.map((f) => f.id));
+      for (const f of job.failures) expect(f.error.code).toBe('proposal_decided');
+      for (const id of ids) if (!failed.has(id)) okBy.set(id, (okBy.get(id) ?? 0) + 1);
     }
     expect(okBy.size).toBe(n);
     expect([...okBy.values()].every((n) => n === 1)).toBe(true);
@@ -202,9 +222,10 @@ describe(`bulk approval of ${N.toLocaleString('en-US')} proposals`, () => {
 
     const top = await topSeq();
     const replay = await bulk(b, key);
-    expect(replay.status).toBe(200);
+    expect(replay.status).toBe(202);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body).toEqual(rb.body);
+    expect(replay.body).toEqual(rb.answer.body);
+    expect(await finished(rb.job.id)).toEqual(rb.job);
     expect((await writesSince(top, again)).decided).toEqual([]);
   }, 600_000);
 });

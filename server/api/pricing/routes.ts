@@ -33,6 +33,7 @@ import { evaluate, evaluateSelection, record, summarise, summarySentence } from 
 import { loadInputs, ownSellers } from './inputs';
 import { PROPOSAL_EXPIRED, decideMany, decideProposal, getProposal, listProposals, pendingIds, type BulkItem } from './proposals';
 import { slicedCommand } from '../sliced';
+import { bulkJobConsumer, createBulkJob, getBulkJob } from './bulk-jobs';
 import { computeAgent } from './agent';
 import { pricingAgentConsumer, repricerConsumer } from './consumers';
 import { startSweep, sweepMs } from './sweep';
@@ -40,7 +41,7 @@ import { listingsPermissions } from '../../../contract/modules/listings';
 import { pricingPermissions } from '../../../contract/modules/pricing';
 import { z } from 'zod';
 import { listAnswer, oneAnswer } from '../../../contract/api';
-import { priceDecision, priceProposal, pricingAgent, pricingRule, type PriceDecision } from '../../../contract/pricing';
+import { BULK_PROPOSALS_IN_REQUEST, bulkJobParams, priceDecision, priceProposal, pricingAgent, pricingRule, proposalBulkJob, type PriceDecision } from '../../../contract/pricing';
 
 const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
 
@@ -249,8 +250,10 @@ const pricing: ApiModule = (api) => {
     },
   });
 
-  // up to 10,000 proposals: decided set-based in slices (short transactions), so other requests get
-  // the engine between them (server/api/sliced.ts); one audit row for the command
+  // up to BULK_PROPOSALS_IN_REQUEST distinct proposals: decided set-based in slices (short
+  // transactions), so other requests get the engine between them (server/api/sliced.ts), one audit row
+  // for the command; more (up to 10,000): answered 202 with a job the pricing-bulk consumer runs
+  // (./bulk-jobs.ts), GET /pricing/proposals/bulk/{id} until done
   api.route({
     method: 'POST',
     url: '/pricing/proposals/bulk',
@@ -264,6 +267,14 @@ const pricing: ApiModule = (api) => {
       return slicedCommand(api.services.db, ctx, async (s) => {
         const ids = b.ids ?? (await pendingIds(s.reader, tenantId, b.filter ?? {}));
         const distinct = [...new Set(ids)];
+        if (distinct.length > BULK_PROPOSALS_IN_REQUEST) {
+          const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+          const job = await s.slice((tx, emit) =>
+            createBulkJob(tx, emit, { tenantId, action: b.action, ids: distinct, duplicates, userId: ctx.auth.userId, email: ctx.auth.email, correlationId: ctx.req.correlationId }),
+          );
+          s.respond(202);
+          return { job };
+        }
         const outcome = new Map<string, BulkItem>();
         await s.each(distinct, async (tx, emit, part) => {
           for (const [id, r] of await decideMany(tx, tenantId, part, b.action, { actor, emit })) outcome.set(id, r);
@@ -283,6 +294,19 @@ const pricing: ApiModule = (api) => {
         s.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposals', after: { ids: ok } });
         return { action: b.action, succeeded: ok.length, failed: results.length - ok.length, results };
       });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/pricing/proposals/bulk/:id',
+    access: pricingPermissions.price_proposals.read,
+    params: bulkJobParams,
+    answer: oneAnswer(proposalBulkJob),
+    async handler({ tx, auth, params }) {
+      const job = await getBulkJob(tx, auth.tenantId, params.id);
+      if (!job) throw notFound('Bulk job');
+      return one(job);
     },
   });
 
@@ -355,4 +379,4 @@ const pricing: ApiModule = (api) => {
   });
 };
 
-export default defineModule({ name: 'pricing', routes: pricing, consumers: [repricerConsumer, pricingAgentConsumer], live: pricingLive });
+export default defineModule({ name: 'pricing', routes: pricing, consumers: [repricerConsumer, pricingAgentConsumer, bulkJobConsumer], live: pricingLive });
