@@ -3,12 +3,20 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadEnv } from './server/env.ts';
 
 const env = loadEnv();
+
+const TEST_FILES = ['tests/**/*.test.{ts,tsx}'];
+/** Test files that call vi.mock: a mocked module must not be one an earlier file of the worker imported. */
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const MOCKING_FILES = ['unit', 'component', 'server']
+  .flatMap((dir) => (existsSync(join(ROOT, 'tests', dir)) ? readdirSync(join(ROOT, 'tests', dir)) : []).filter((f) => /\.test\.tsx?$/.test(f)).map((f) => `tests/${dir}/${f}`))
+  .filter((f) => /\bvi\.mock\(/.test(readFileSync(join(ROOT, f), 'utf8')));
 const port = Number(env.PORT ?? 3000);
 let commit = env.GIT_COMMIT ?? '';
 if (!commit) {
@@ -76,7 +84,13 @@ export default defineConfig({
     ),
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
+    // two projects (docs/performance.md "Test suite time"): most files share their worker's modules with
+    // the files it ran before (the server, antd and Refine are imported once per worker, not once per
+    // file); a file that replaces a module with vi.mock gets modules of its own
+    projects: [
+      { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: MOCKING_FILES, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: MOCKING_FILES.length ? MOCKING_FILES : ['no-such-file'], isolate: true } },
+    ],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     globalSetup: ['tests/global-setup.ts'],

@@ -25,7 +25,8 @@ describe.skipIf(!NATS_URL)('two event logs on the same streams (JetStream)', () 
   /** A fresh database on the shared streams: emits five events and returns the sequences its consumer got. */
   async function runLog(name: string): Promise<{ sent: number[]; got: number[] }> {
     process.env.NATS_STREAM_PREFIX = prefix;
-    const store = await newStore();
+    // a new database, not a copy of the run's template (which would share the template's log id)
+    const store = await newStore({ fresh: true });
     stores.push(store);
     s = await openServer(store, { natsUrl: NATS_URL });
     const got: number[] = [];

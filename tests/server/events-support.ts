@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { seed } from '../../server/seed';
 import { appendEvents, untypedEvent } from '../../server/events/outbox';
-import { dropPostgres, pgliteTemplate } from './harness';
+import { dropPostgres, freshPostgres, pgliteTemplate } from './harness';
 import { seededPostgres } from './pg-template';
 
 /** Fast retries and polling for tests; read by server/events/config.ts when a runtime starts. */
@@ -42,15 +42,19 @@ if (!NATS_URL) console.warn('[events suite] TEST_NATS_URL / NATS_URL not set: th
 /** A storage location (PGlite dir or PostgreSQL database) that outlives one server. */
 export interface Store { dataDir: string; databaseUrl?: string; drop(): Promise<void> }
 
-/** A store that starts as the run's migrated and seeded template (a copy), as the server harness's do. */
-export async function newStore(): Promise<Store> {
+/**
+ * A store that starts as the run's migrated and seeded template (a copy, as the server harness's do:
+ * like a restored backup, it has the template's event log id), or `fresh`: an empty one the server
+ * migrates, a new database with a log of its own.
+ */
+export async function newStore(o: { fresh?: boolean } = {}): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), 'h-evt-'));
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
-    cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+    if (!o.fresh) cpSync(await pgliteTemplate(), dataDir, { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const databaseUrl = await seededPostgres(admin, 't_evt');
+  const databaseUrl = o.fresh ? await freshPostgres(admin) : await seededPostgres(admin, 't_evt');
   return {
     dataDir,
     databaseUrl,
