@@ -1,17 +1,17 @@
 /**
- * Approve or reject the selected proposals at once (`POST /api/pricing/proposals/bulk` with their ids):
- * asked first, then one line per proposal (done, or the server's reason — e.g. expired because its
- * inputs changed). What failed stays selected.
+ * Approve or reject the selected proposals at once (`POST /api/pricing/proposals/bulk` with their ids,
+ * in requests of at most BULK_PROPOSALS_IN_REQUEST, each decided in the request: docs/repricing.md
+ * "Proposals"): asked first, then one line per proposal (done, or the server's reason — e.g. expired
+ * because its inputs changed). What failed stays selected.
  */
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import type { PriceProposal } from '../../contract/pricing';
+import { BULK_PROPOSALS_IN_REQUEST, type PriceProposal } from '../../contract/pricing';
 import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/bulk-action-bar';
-import { finalMessage } from '../../providers/api';
 import { useCommand } from '../shared/use-command';
-import type { BulkItemResult } from '../shared/bulk-run';
+import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { CommandGate } from '../../src/shell/command-gate';
 import pricingModule from './index';
 
@@ -29,13 +29,12 @@ export function ProposalsBulk({ selected, onClear }: { selected: PriceProposal[]
     setLabels(new Map(selected.map((p) => [p.id, `${p.sku} · ${p.marketplace_name}`])));
     const title = action === 'approve' ? 'Approving proposals' : 'Rejecting proposals';
     setRun({ title, total: ids.length, done: 0, results: [], running: true });
-    let results: BulkItemResult[];
-    try {
-      results = (await send<{ results: BulkItemResult[] }>('/pricing/proposals/bulk', { action, ids })).results;
-    } catch (e) {
-      const error = { code: 'failed', message: finalMessage(e) };
-      results = ids.map((id) => ({ id, ok: false, error }));
-    }
+    const results = await runInChunks(
+      ids,
+      async (chunk) => (await send<{ results: BulkItemResult[] }>('/pricing/proposals/bulk', { action, ids: chunk })).results,
+      (done, sofar) => setRun((r) => r && { ...r, done, results: sofar }),
+      BULK_PROPOSALS_IN_REQUEST,
+    );
     setRun((r) => r && { ...r, done: ids.length, results, running: false });
     onClear(results.filter((r) => !r.ok).map((r) => r.id));
     await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
