@@ -25,3 +25,8 @@ export function dateTime(iso: string | null | undefined): string {
 
 /** `ordered_from_supplier` → "Ordered from supplier": one rule for the console and the server (contract/words.ts). */
 export { humanize } from '../../contract/words';
+
+/** "a Shopify product CSV", "an Amazon order report", "an eBay order CSV": the article a noun phrase takes (by its first letter). */
+export function withArticle(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+}

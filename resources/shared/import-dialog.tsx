@@ -12,6 +12,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { ApiError, finalMessage } from '../../providers/api';
 import { jobEnded, jobOf, phaseText, uploadImport, useImportJob, type ImportJob, type RowError } from './import-job';
 import type { ImportInvalidDetails } from '../../contract/imports';
+import { withArticle } from './format';
 
 export interface ImportSource {
   key: string;
@@ -187,7 +188,7 @@ export function ImportDialog({ open, title, sources, onClose, onImported }: Impo
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">Click or drop a {source.label} here</p>
+            <p className="ant-upload-text">Click or drop {withArticle(source.label)} here</p>
             <p className="ant-upload-hint">The whole file is checked first; nothing is written until you confirm.</p>
           </Upload.Dragger>
         ) : (

@@ -95,6 +95,7 @@ describe('import dialog with a job', () => {
       .mockResolvedValueOnce(answer(job({ rows_done: 12_000, percent: 30 })))
       .mockResolvedValueOnce(answer(job({ status: 'done', phase: 'done', rows_total: 40_000, rows_done: 40_000, percent: 100, result: { created: 10_000, updated: 0, rows: 40_000, dry_run: true } })));
     const { onImported, view } = setup();
+    expect(screen.getByText('Click or drop a Shopify product CSV here')).toBeInTheDocument();
     await pickFile(view.container);
     expect(postText).toHaveBeenCalledWith(
       '/imports/shopify-products',
