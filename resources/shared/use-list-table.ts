@@ -74,6 +74,15 @@ export function useListTable<T extends BaseRecord>({
     setFilters((prev) => prev.filter((f) => !('field' in f) || !bad.has(f.field)));
   }, [answered, setFilters, setSorters]);
 
+  // a page past the end (`?page=999` of 5,804 rows, or the last rows deleted meanwhile): the last
+  // page instead of "No orders yet" beside a total
+  const answer = tableQuery.data as { data?: unknown[]; total?: number } | undefined;
+  const lastPage = Math.max(1, Math.ceil((answer?.total ?? 0) / table.pageSize));
+  const pastTheEnd = pagination === 'server' && !tableQuery.isFetching && !tableQuery.isError && (answer?.total ?? 0) > 0 && answer?.data?.length === 0 && table.currentPage > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setCurrentPage(lastPage);
+  }, [pastTheEnd, lastPage, setCurrentPage]);
+
   /** Sets (or clears, with undefined) one filter and goes back to the first page: one request. */
   const setFilter = useCallback(
     (field: string, value: string | number | undefined | null) => {

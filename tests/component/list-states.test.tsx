@@ -168,6 +168,18 @@ describe('invalid URL filters and ids', () => {
     expect(document.body.textContent).not.toMatch(/Invalid option|Invalid request/);
   });
 
+  it('/orders?page=999 of 3 orders opens the last page instead of "No orders yet" beside the total', async () => {
+    const api = fakeApi([
+      (c) => (c.method === 'GET' && c.path === '/me/orders' && c.query.get('offset') !== '0' ? { body: { ...listOf([], 3), pagination: { total: 3, limit: 50, offset: Number(c.query.get('offset')) } } } : undefined),
+      at('GET', '/me/orders', () => ({ body: listOf(ORDERS, 3) })),
+    ]);
+    renderWithClient('/orders?page=999', '/orders', <OrderList />);
+    expect(await screen.findByText('ORD-100001')).toBeInTheDocument();
+    expect(screen.queryByText('No orders yet')).toBeNull();
+    await waitFor(() => expect(where().searchParams.get('page') ?? '1').toBe('1'));
+    expect(api.of('GET', '/me/orders').at(-1)!.query.get('offset')).toBe('0');
+  });
+
   it('/products/not-a-real-id says "Product not found"', async () => {
     fakeApi([
       at('GET', '/products/not-a-real-id', () => ({
