@@ -34,7 +34,9 @@ export function count(n: number | null | undefined): string {
   return n === null || n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US');
 }
 
-/** Milliseconds with at most one decimal: 60.63 → "60.6 ms". */
+/** Milliseconds as the ops KPIs read them: 2816.5 → "2,817 ms", 60.63 → "61 ms", 4.24 → "4.2 ms". */
 export function ms(n: number | null | undefined): string {
-  return n === null || n === undefined || Number.isNaN(n) ? '—' : `${Math.round(n * 10) / 10} ms`;
+  if (n === null || n === undefined || Number.isNaN(n)) return '—';
+  // as the KPI figures read (antd's Statistic groups thousands): whole ms from 10, a tenth below
+  return `${n >= 10 ? Math.round(n).toLocaleString('en-US') : Math.round(n * 10) / 10} ms`;
 }
