@@ -3,6 +3,8 @@
  * parsers and hooks, health, embedded auth (/auth/v1, /rest/v1, /dev/mailbox), the product API
  * (/api, authenticated), then the built front end with index.html fallback.
  */
+import { clearCountCache } from './api/list-kit/count-cache';
+import { clearEndpointCache } from './events/webhooks/endpoints';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +54,9 @@ export interface BuildOptions {
 const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health', '/assets/'];
 
 export async function buildApp({ config, db: rawDb, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  // the process's caches hold figures of the database they were read from: a new app starts without them
+  clearCountCache();
+  clearEndpointCache();
   const app = Fastify({
     // credentials never reach a log line (server/logging.ts)
     logger: logger ? loggerOptions(config, logStream) : false,

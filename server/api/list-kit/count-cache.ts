@@ -24,6 +24,16 @@ export function countsChanged(tenantId: string): void {
   generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
 }
 
+/**
+ * Forgets every cached total. A process serves one database, and these totals are of that database;
+ * an app built in a process that served another one (the test suite starts a server per file in
+ * workers that keep their modules) starts with none.
+ */
+export function clearCountCache(): void {
+  counts.clear();
+  generations.clear();
+}
+
 function remember(key: string, n: number): void {
   if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
   counts.set(key, { n, at: Date.now() });

@@ -21,6 +21,12 @@ export function invalidateEndpoints(tenantId: string): void {
   if (cache.delete(tenantId)) recordEviction(counters);
 }
 
+/** Forgets every tenant's endpoints: a new app's database may not be the one they were read from (clearCountCache). */
+export function clearEndpointCache(): void {
+  loading.clear();
+  cache.clear();
+}
+
 export async function activeEndpoints(db: Db, tenantId: string): Promise<ActiveEndpoint[]> {
   const hit = cache.get(tenantId);
   if (hit && Date.now() - hit.at < TTL_MS) {
