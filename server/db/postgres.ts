@@ -87,8 +87,6 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
   pool.on('error', (err) => logLost('idle client', err));
   // every pooled connection may have ended at once: one more than the pool holds reaches a fresh one
   const maxRetries = (opts.max ?? 10) + 1;
-  /** How many times a transaction was started again because BEGIN found its connection ended. */
-  const beginRetries = new WeakMap<TxOptions, number>();
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     try {
       const r = await pool.query(sql, params as unknown[]);
@@ -141,40 +139,39 @@ export function postgresDb(url: string, opts: { max?: number; setRole?: boolean 
       },
     }),
     async transaction<T>(fn: (tx: Tx) => Promise<T>, o: TxOptions = {}): Promise<T> {
-      const client = await connect();
-      // set when the connection cannot be given back to the pool: it is destroyed instead
-      let broken: Error | undefined;
-      let committing = false;
-      let begun = false;
-      try {
-        // BEGIN and the RLS settings (escaped literals) in one round trip
-        await client.query(o.tenantId || o.userId ? `begin; ${settingsStatement(o)}` : 'begin');
-        begun = true;
-        const tx: Tx = {
-          async query<R>(sql: string, params?: unknown[]) {
-            const r = await client.query(sql, params as unknown[]);
-            return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
-          },
-        };
-        const out = await fn(tx);
-        committing = true;
-        await client.query('commit');
-        return out;
-      } catch (e) {
-        if (dead(e)) broken = e as Error;
-        // a rollback that fails leaves the connection in an unknown state: it is not reused
-        if (!broken) await client.query('rollback').catch((err: Error) => (broken = err));
-        // BEGIN found its pooled connection ended meanwhile (a restart, pg_terminate_backend): nothing
-        // ran, so the transaction starts again on the next connection until a fresh one answers
-        const retries = beginRetries.get(o) ?? 0;
-        if (!begun && broken && isDatabaseUnavailable(e) && retries < maxRetries) {
-          const again = { ...o };
-          beginRetries.set(again, retries + 1);
-          return db.transaction(fn, again);
+      for (let attempt = 0; ; attempt++) {
+        const client = await connect();
+        // set when the connection cannot be given back to the pool: it is destroyed instead
+        let broken: Error | undefined;
+        let committing = false;
+        let begun = false;
+        try {
+          // BEGIN and the RLS settings (escaped literals) in one round trip
+          await client.query(o.tenantId || o.userId ? `begin; ${settingsStatement(o)}` : 'begin');
+          begun = true;
+          const tx: Tx = {
+            async query<R>(sql: string, params?: unknown[]) {
+              const r = await client.query(sql, params as unknown[]);
+              return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+            },
+          };
+          const out = await fn(tx);
+          committing = true;
+          await client.query('commit');
+          return out;
+        } catch (e) {
+          if (dead(e)) broken = e as Error;
+          // a rollback that fails leaves the connection in an unknown state: it is not reused
+          if (!broken) await client.query('rollback').catch((err: Error) => (broken = err));
+          // BEGIN found its pooled connection ended meanwhile (a restart, pg_terminate_backend):
+          // nothing ran, so the transaction starts again on the next connection until a fresh one
+          // answers — after the dead one is given back (below), never while holding it: every
+          // transaction of a full pool waiting for a slot that only they hold would wait out the
+          // connect timeout together
+          if (!(!begun && broken && isDatabaseUnavailable(e) && attempt < maxRetries)) throw unavailable(e, committing);
+        } finally {
+          client.release(broken);
         }
-        throw unavailable(e, committing);
-      } finally {
-        client.release(broken);
       }
     },
     stats: () => ({ connections: pool.totalCount - pool.idleCount, maxConnections: opts.max ?? 10 }),

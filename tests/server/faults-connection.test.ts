@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_TENANT } from '../../server/seed/accounts';
 import { postgresDb } from '../../server/db/postgres';
 import { emit, fastEventSettings, newStore, openServer, sleep, waitFor, type Running, type Store } from './events-support';
-import { PG_URL, asHarness, call, terminateBackends } from './faults-support';
+import { PG_URL, TcpProxy, asHarness, call, terminateBackends } from './faults-support';
 import { headersFor } from './tokens';
 
 const ADMIN = 'admin@demo.local';
@@ -182,6 +182,27 @@ describe.skipIf(!PG_URL)('lost database connections (PostgreSQL)', () => {
       expect((await db.reader({}).query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await db.close();
+    }
+  });
+
+  it('transactions whose pooled connections died unseen start again on new ones, never holding a dead one meanwhile', async () => {
+    // a pool of two, both connections dead without a word: each transaction finds out at its BEGIN.
+    // Holding the dead connection while asking the full pool for another, both would wait out the
+    // connect timeout for a slot only they hold, and fail.
+    const proxy = TcpProxy.forUrl(store.databaseUrl!);
+    await proxy.start();
+    const db = postgresDb(proxy.url(store.databaseUrl!), { max: 2, setRole: false });
+    try {
+      const both = () => Promise.all([0, 1].map(() => db.transaction((tx) => tx.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.05)'))));
+      const before = (await both()).map((r) => r.rows[0].pid);
+      expect(new Set(before).size).toBe(2);
+      proxy.poison();
+      const after = (await both()).map((r) => r.rows[0].pid);
+      expect(after.filter((p) => before.includes(p))).toEqual([]);
+      expect(db.stats().connections).toBe(0);
+    } finally {
+      await db.close();
+      await proxy.close();
     }
   });
 

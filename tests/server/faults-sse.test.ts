@@ -72,7 +72,12 @@ describe.skipIf(!PG_URL)('SSE fan-out across lost database connections (PostgreS
       await waitFor(async () => emit(s.db, T, SUBJECT, [{ n: n++ }]).catch(() => null), 'the last event written');
       const expected = await logged();
       expect(expected.length).toBeGreaterThanOrEqual(151);
-      await waitFor(() => clients.every((c) => ns(c).length >= expected.length), 'every client caught up', 20_000);
+      // a failure names who is behind and what the server's tail and hub were doing
+      const state = () =>
+        `every client caught up (${expected.length} events logged; ` +
+        clients.map((c, i) => `client ${i}: ${ns(c).length} got, last id ${c.events.at(-1)?.id}, ${c.connections} streams, ${c.refused} refused`).join('; ') +
+        `; tail at ${s.app.events.tail.position} with ${s.app.events.tail.errors} failed polls; hub: ${s.app.events.hub.size} streams, ${s.app.events.hub.dropped} dropped)`;
+      await waitFor(() => clients.every((c) => ns(c).length >= expected.length), state, 20_000);
       await sleep(300);
       for (const c of clients) {
         expect(ns(c)).toEqual(expected);

@@ -75,6 +75,8 @@ export async function call(url: string, headers: Record<string, string>, method:
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  /** Each open connection's client side, with its upstream. */
+  private readonly pairs = new Map<net.Socket, net.Socket>();
   port = 0;
   connections = 0;
 
@@ -108,7 +110,9 @@ export class TcpProxy {
         upstream.destroy();
         this.sockets.delete(client);
         this.sockets.delete(upstream);
+        this.pairs.delete(client);
       };
+      this.pairs.set(client, upstream);
       client.on('error', end).on('close', end);
       upstream.on('error', end).on('close', end);
       client.pipe(upstream);
@@ -133,6 +137,23 @@ export class TcpProxy {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     await closed;
+  }
+
+  /**
+   * Every open connection dies at its next use, unseen until then: nothing is closed now (an idle
+   * pooled connection looks alive), and the first bytes its client sends end it — a connection
+   * that a restart or a network cut ended while it sat idle, found out by the query that takes it.
+   */
+  poison(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      client.once('data', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+      // unpipe paused the socket: a 'data' listener alone would not make it flow again
+      client.resume();
+    }
   }
 
   /** The database is reachable again, on the same port. */
