@@ -7,7 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/auth-js';
 import type { ConsoleSupabase } from '../supabase';
-import { loadProfile } from './load-profile';
+import { loadProfile, type ProfileResult } from './load-profile';
 import type { Profile } from './profile-store';
 import { forgetAnnouncedSession, isNewSignIn } from './session-marker';
 
@@ -94,11 +94,12 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
     }
     let alive = true;
     setProfileStatus('loading');
-    loadProfile(client, { id: userId, email: email ?? undefined }).then(
+    const user = { id: userId, email: email ?? undefined };
+    profileOrSignOut(client, user).then(
       (r) => {
-        if (!alive) return;
+        if (!alive || r === null) return;
         setProfileState(r.status === 'ready' ? r.profile : null);
-        setProfileStatus(r.status);
+        setProfileStatus(r.status === 'unauthorized' ? 'error' : r.status);
       },
       () => alive && setProfileStatus('error'),
     );
@@ -113,6 +114,25 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
     [status, session, email, profile, profileStatus, justSignedIn, signedOut, reloadProfile],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * The profile, as the API client treats a 401 (docs/product/shell.md "Session during calls"): a
+ * session the service refuses (signed out in another browser, revoked) is refreshed once and the
+ * profile read again; when the refresh fails too, the session is dropped here (local sign-out), so
+ * the guards send the user to sign in instead of offering to retry a read that cannot succeed.
+ * Null when it signed out (the session change re-renders everything).
+ */
+async function profileOrSignOut(client: ConsoleSupabase, user: { id: string; email?: string }): Promise<ProfileResult | null> {
+  const first = await loadProfile(client, user);
+  if (first.status !== 'unauthorized') return first;
+  const { data, error } = await client.auth.refreshSession().catch((e: unknown) => ({ data: { session: null }, error: e }));
+  if (!error && data.session) {
+    const again = await loadProfile(client, user);
+    if (again.status !== 'unauthorized') return again;
+  }
+  const out = await client.auth.signOut({ scope: 'local' }).catch((e: unknown) => ({ error: e }));
+  return out.error ? { status: 'error', message: 'The session was refused and could not be ended' } : null;
 }
 
 /** Throws outside its provider (docs/product/errors.md "a context hook used outside its provider"). */

@@ -6,12 +6,17 @@ import type { ConsoleSupabase } from '../supabase';
 import { roleOf } from '../../contract/roles';
 import { setProfile, type Profile } from './profile-store';
 
-export type ProfileResult = { status: 'ready'; profile: Profile } | { status: 'missing' } | { status: 'error'; message: string };
+/**
+ * `unauthorized`: the service refused the session itself (401: signed out elsewhere, revoked, expired
+ * beyond refresh) — not a service that did not answer; the caller refreshes once or signs in again.
+ */
+export type ProfileResult = { status: 'ready'; profile: Profile } | { status: 'missing' } | { status: 'unauthorized' } | { status: 'error'; message: string };
 
 export async function loadProfile(client: Pick<ConsoleSupabase, 'from'>, user: { id: string; email?: string }): Promise<ProfileResult> {
-  const { data, error } = await client.from('profiles').select('tenant_id, role').eq('id', user.id).single();
+  const { data, error, status } = await client.from('profiles').select('tenant_id, role').eq('id', user.id).single();
   if (error || !data) {
     setProfile(null);
+    if (status === 401) return { status: 'unauthorized' };
     // PGRST116: zero rows — the user has no profile in any tenant (docs/product/routes-and-roles.md: send to /auth)
     if (error?.code === 'PGRST116' || !error) return { status: 'missing' };
     return { status: 'error', message: error.message };
