@@ -33,6 +33,11 @@ export const STREAMS = {
   alertsFloodPerSecond: 200,
   buffer: { default: 1000, alerts: 1000, agents: 500, dashboardShown: 20, dashboardKept: 40 },
   serverHeartbeatMs: 15_000,
+  /**
+   * Live refetches (providers/live/coalescer.ts, docs/events.md "Live routing"): a burst of events
+   * waits `windowMs` and costs one refetch; while events keep coming, refetches are `floorMs` apart.
+   */
+  liveRefresh: { windowMs: 400, floorMs: 2_500 },
 } as const;
 export const NEEDS_ATTENTION = {
   maxItems: 7,

@@ -153,7 +153,11 @@ export type ViolationSource = (typeof VIOLATION_SOURCES)[number];
 export const VIOLATION_SORTS = ['last_seen_at', 'first_seen_at', 'gap'] as const;
 
 export const violationListQuery = listQuery.extend({
-  sort: z.enum(VIOLATION_SORTS).default('last_seen_at'),
+  /**
+   * Default first seen, newest first, then id: a violation seen again keeps its place (its last-seen
+   * time moves on every sandbox tick, and a live refetch would reshuffle the rows under the reader).
+   */
+  sort: z.enum(VIOLATION_SORTS).default('first_seen_at'),
   cursor: cursor.optional(),
   /** Default: open and notified. */
   state: csvEnum(VIOLATION_STATES).optional(),

@@ -2,7 +2,8 @@
  * Orders to ship (docs/dropshipping.md "Work queue"): held orders first with their reason and a
  * "Release hold", then orders routed to suppliers and still without a label, each with "Buy label"
  * (POST /shipments, rate shopping on the server). Selected orders get their labels in bulk: one POST /shipments per order, a progress bar and each order's result.
- * Paged on the server; routing, label and order events refresh it.
+ * Paged on the server; routing, label and order events refresh it: one coalesced refetch for the three
+ * channels (useCoalesced, docs/events.md "Live routing"), so its own liveMode is off.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -44,11 +45,13 @@ export function FulfillmentQueue() {
     syncWithLocation: false,
     pagination: { pageSize: 10 },
     errorNotification: false,
+    liveMode: 'off',
     queryOptions: { placeholderData: keepPreviousData },
   });
   const refresh = () => void tableQuery.refetch();
   // a label bought or an order changed elsewhere takes the order out of the queue: one refetch per burst of events
   const liveRefresh = useCoalesced(refresh);
+  useSubscription({ channel: resourceChannel('fulfillment'), types: ['*'], onLiveEvent: liveRefresh });
   useSubscription({ channel: resourceChannel('shipments'), types: ['*'], onLiveEvent: liveRefresh });
   useSubscription({ channel: resourceChannel('orders'), types: ['*'], onLiveEvent: liveRefresh });
   const held = (filters.find((f) => 'field' in f && f.field === 'held')?.value as string | undefined) ?? 'all';

@@ -27,7 +27,7 @@ const CHANNELS = ['orders', 'fulfillment', 'shipments', 'returns'].map(resourceC
 
 export function FulfillmentSummaryCard() {
   const { query } = useCustom<{ data: FulfillmentSummary }>({ url: '/fulfillment/summary', method: 'get', errorNotification: false });
-  const refetch = useCoalesced(() => void query.refetch(), 1000);
+  const refetch = useCoalesced(() => void query.refetch());
   useSubscription({ channel: CHANNELS[0], types: ['*'], onLiveEvent: refetch });
   useSubscription({ channel: CHANNELS[1], types: ['*'], onLiveEvent: refetch });
   useSubscription({ channel: CHANNELS[2], types: ['*'], onLiveEvent: refetch });

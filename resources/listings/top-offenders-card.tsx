@@ -1,7 +1,8 @@
 /**
  * Dashboard "Top Offenders" (docs/product/shell.md; docs/marketplaces-ui.md): the SKUs with the most open MAP
  * violations, from `GET /api/listings/top-offenders`, each linking to /products?sku=. Violation events
- * are listing events: the listings live channel refreshes it. A plain list, not antd's `List`: that
+ * are listing events: the listings live channel refreshes it, one refetch per burst (useCoalesced,
+ * docs/events.md "Live routing"). A plain list, not antd's `List`: that
  * one brings Pagination and Select onto the dashboard, the first page after sign-in; for the same
  * reason its panel, loading and empty states are the shell's own (docs/performance.md "Delivery").
  */
@@ -12,6 +13,7 @@ import { useCustom, useSubscription } from '@refinedev/core';
 import type { TopOffender } from '../../contract/listings';
 import { resourceChannel } from '../../contract/events';
 import { LoadError } from '../shared/list-error';
+import { useCoalesced } from '../shared/use-coalesced';
 
 export const TOP_OFFENDERS_LIMIT = 5;
 
@@ -22,7 +24,8 @@ export function TopOffendersCard() {
     config: { query: { limit: TOP_OFFENDERS_LIMIT } },
     errorNotification: false,
   });
-  useSubscription({ channel: resourceChannel('listings'), types: ['violation_opened', 'violation_resolved'], onLiveEvent: () => void query.refetch() });
+  const refetch = useCoalesced(() => void query.refetch());
+  useSubscription({ channel: resourceChannel('listings'), types: ['violation_opened', 'violation_resolved'], onLiveEvent: refetch });
   const rows = query.data?.data.data ?? [];
   const { token } = theme.useToken();
   return (

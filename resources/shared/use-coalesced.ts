@@ -1,24 +1,28 @@
 /**
- * One call for a burst: the first call arms a short timer, calls during it fold into that one, and
- * the latest function runs when it fires. For live refreshes: a sandbox tick or a bulk command sends
- * dozens of events at once, and each refetch would cancel the one before it (docs/events.md "Live routing").
+ * One call for a burst, for live refreshes of explicit subscriptions: a thin hook over the live
+ * coalescer (providers/live/coalescer.ts, docs/events.md "Live routing") — trailing after a short
+ * window, a floor between calls while events keep coming, nothing while the tab is hidden and one call
+ * when it shows again. The latest function runs; unmounting cancels a pending call.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { coalescer, type Coalescer, type CoalescerOptions } from '../../providers/live/coalescer';
 
-export function useCoalesced(fn: () => void, ms = 400): () => void {
+export function useCoalesced(fn: () => void, options?: CoalescerOptions): () => void {
   const latest = useRef(fn);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const c = useRef<Coalescer | null>(null);
   useEffect(() => {
     latest.current = fn;
   });
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-  return useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      latest.current();
-    }, ms);
-  }, [ms]);
+  const windowMs = options?.windowMs;
+  const floorMs = options?.floorMs;
+  const visibility = options?.visibility;
+  useEffect(() => {
+    const made = coalescer(() => latest.current(), { windowMs, floorMs, visibility });
+    c.current = made;
+    return () => {
+      made.cancel();
+      if (c.current === made) c.current = null;
+    };
+  }, [windowMs, floorMs, visibility]);
+  return useCallback(() => c.current?.trigger(), []);
 }
