@@ -154,7 +154,7 @@ const fulfillment: ApiModule = (api) => {
         throw new HttpError(409, 'invalid_state', `A label can be bought for an order routed to a supplier, not one that is ${o.rows[0].status}`);
       }
       try {
-        const r = await buyLabel(ctx.tx, t, o.rows[0].id, { carrier: ctx.body.carrier, service: ctx.body.service, weightGrams: ctx.body.weight_grams }, { correlationId: ctx.req.correlationId });
+        const r = await buyLabel(ctx.tx, t, o.rows[0].id, { carrier: ctx.body.carrier, service: ctx.body.service, weightGrams: ctx.body.weight_grams }, { correlationId: ctx.req.correlationId }, ctx.auth.email);
         if (!r.created) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
         const s = (await getShipment(ctx.tx, t, r.id))!;
         await ctx.audit({ action: 'shipment.buy', resource: 'shipments', resourceId: s.id, after: s });

@@ -35,8 +35,9 @@ export async function insertOrders(tx: Tx, tenantId: string, orders: NewOrder[])
 }
 
 async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promise<string[]> {
-  const seq = await tx.query<{ n: number }>(`select nextval('order_number_seq')::int8 as n from generate_series(1, $1)`, [orders.length]);
-  const ids = seq.rows.map((r) => `ORD-${Number(r.n)}`);
+  // the tenant's next ids, taken together (docs/commerce.md "Document numbers")
+  const last = Number((await tx.query<{ n: number }>('select next_document_numbers($1::uuid, $2, $3::int) as n', [tenantId, 'order', orders.length])).rows[0].n);
+  const ids = orders.map((_, i) => `ORD-${last - orders.length + 1 + i}`);
   const o = {
     id: [] as string[], mp: [] as string[], ext: [] as (string | null)[], cust: [] as (string | null)[], status: [] as string[],
     sub: [] as number[], ship: [] as number[], tax: [] as number[], fees: [] as number[], total: [] as number[], cur: [] as string[],
