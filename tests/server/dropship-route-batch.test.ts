@@ -82,7 +82,7 @@ describe('routing a batch of orders', () => {
     expect(o(split)).toMatchObject({ status: 'ordered_from_supplier', route_attempt: 1, hold_reason: null });
     expect(o(unmapped)).toMatchObject({ status: 'pending', route_attempt: 1, hold_reason: 'unmapped SKU' });
     const history = await q<{ order_id: string; from_status: string; to_status: string; reason: string | null; actor: string }>(
-      'select order_id, from_status, to_status, reason, actor from order_status_history where order_id = any($1::text[]) and actor = $2 order by order_id, id', [[single, split, unmapped], 'automation']);
+      'select order_id, from_status, to_status, reason, actor from order_status_history where order_id = any($1::text[]) and actor = $2 order by order_id, id', [[single, split, unmapped], 'Automation']);
     expect(history.filter((x) => x.order_id === split).map((x) => [x.from_status, x.to_status, x.reason])).toEqual([
       ['pending', 'routed', 'routed to suppliers'],
       ['routed', 'ordered_from_supplier', 'purchase orders placed'],

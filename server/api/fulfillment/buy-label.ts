@@ -11,7 +11,7 @@ import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/
 import { DEFAULT_PROMISE_DAYS, carrierService, type Carrier } from '../../../contract/fulfillment';
 import { LABEL_EVENTS } from '../../../contract/fulfillment-events';
 import { loadSettings } from './settings';
-import { stepsTo, writeAutomatedChanges } from './order-status';
+import { AUTOMATION_ACTOR, stepsTo, writeAutomatedChanges } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
 
@@ -22,8 +22,9 @@ export interface LabelRequest { carrier?: Carrier; service?: string; weightGrams
 
 export interface LabelOrder { orderId: string; req: LabelRequest; ids: EventIds }
 
-export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: LabelRequest, ids: EventIds): Promise<{ id: string; created: boolean }> {
-  return (await buyLabels(tx, tenantId, [{ orderId, req, ids }]))[0];
+/** `actor`: whom the order's status history names for the step to shipped (a person's email when bought in the console). */
+export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: LabelRequest, ids: EventIds, actor: string = AUTOMATION_ACTOR): Promise<{ id: string; created: boolean }> {
+  return (await buyLabels(tx, tenantId, [{ orderId, req, ids }], actor))[0];
 }
 
 /**
@@ -32,7 +33,7 @@ export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: L
  * "Dropshipping"). Throws on the first order that cannot have its label, as one purchase would; a
  * caller with a batch then buys them one by one, so the failure stays with its order.
  */
-export async function buyLabels(tx: Tx, tenantId: string, orders: readonly LabelOrder[]): Promise<{ id: string; created: boolean }[]> {
+export async function buyLabels(tx: Tx, tenantId: string, orders: readonly LabelOrder[], actor: string = AUTOMATION_ACTOR): Promise<{ id: string; created: boolean }[]> {
   const out = new Array<{ id: string; created: boolean }>(orders.length);
   const ids = orders.map((o) => o.orderId);
   const live = new Map((await tx.query<{ order_id: string; id: string }>(
@@ -132,7 +133,7 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   const outbound = labels.filter((l) => l.direction === 'outbound');
   const moved = await writeAutomatedChanges(tx, tenantId, outbound.map((l) => ({
     orderId: l.orderId, steps: stepsTo(l.o.status, 'shipped', `label ${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${l.tracking}`), ids: l.eventIds,
-  })));
+  })), actor);
   const statusEventsOf = new Map(outbound.map((l, i) => [l, moved[i]]));
   const events: NewEvent[] = [];
   for (const l of labels) {

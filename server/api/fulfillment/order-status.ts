@@ -9,7 +9,8 @@ import { writeStatusChanges, type StatusChange, type StatusStep } from '../order
 
 export type { StatusStep } from '../orders/status';
 
-export const AUTOMATION_ACTOR = 'automation';
+/** The actor of a change the automation made on its own (a person's is their email, as in the audit log: docs/commerce.md "Order statuses"). */
+export const AUTOMATION_ACTOR = 'Automation';
 
 const PATH: OrderStatus[] = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered'];
 
@@ -42,12 +43,13 @@ export interface AutomatedChange extends StatusChange {
 }
 
 /**
- * Writes automated status changes of several orders, by `automation`, through the one write of an
+ * Writes automated status changes of several orders, by `actor` (the automation unless a person
+ * started the work in the console, e.g. a label bought by hand), through the one write of an
  * order's status (server/api/orders/status.ts: the transitions checked, the row, the history lines),
  * and answers each change's events, in step order, caused by its message: the callers append them
  * among their own.
  */
-export async function writeAutomatedChanges(tx: Tx, tenantId: string, changes: readonly AutomatedChange[]): Promise<NewEvent[][]> {
-  const events = await writeStatusChanges(tx, tenantId, AUTOMATION_ACTOR, changes);
+export async function writeAutomatedChanges(tx: Tx, tenantId: string, changes: readonly AutomatedChange[], actor: string = AUTOMATION_ACTOR): Promise<NewEvent[][]> {
+  const events = await writeStatusChanges(tx, tenantId, actor, changes);
   return events.map((list, i) => list.map((e) => eventOf(e.subject, e.payload, changes[i].ids)));
 }

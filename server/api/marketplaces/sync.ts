@@ -102,7 +102,8 @@ async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, conn
           tax_cents: 0,
           created_at: o.createdAt,
           items: [{ sku: l.sku, title: l.title, quantity: o.quantity, unit_price_cents: o.unitPriceCents, product_id: l.product_id, variant_id: l.variant_id }],
-          actor: `sandbox:${account.name}`,
+          // the account's name, sandbox or live (its mode is shown with the account): docs/commerce.md "Order statuses"
+          actor: account.name,
         };
       });
     if (fresh.length) {
