@@ -1,7 +1,11 @@
 /** docs/product/routes-and-roles.md in the browser: each demo role signs in by magic link and sees exactly its navigation. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectedNav, type NavRole } from './support/navigation';
-import { signIn, USERS } from './support/sign-in';
+import { signIn, signedIn, USERS } from './support/sign-in';
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** Whether two boxes on the screen share any pixel. */
+const overlap = (a: Box, b: Box) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function visibleNav(page: Page): Promise<Record<string, string[]>> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -19,6 +23,11 @@ for (const role of ['seller', 'agent', 'admin'] as NavRole[]) {
     await signIn(page, USERS[role]);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Successfully signed in')).toBeVisible();
+    // the toast sits under the top bar: Diagnostics and Sign out stay clickable while it shows
+    const toast = await page.locator('.ant-notification-notice').first().boundingBox();
+    for (const control of [page.getByRole('button', { name: 'Diagnostics' }), page.getByRole('button', { name: 'Sign out' })]) {
+      expect(overlap(toast, await control.boundingBox())).toBe(false);
+    }
     expect(await visibleNav(page)).toEqual(expectedNav(role));
     // the "AI" badge and the highlight rule (path equals the route)
     const current = page.getByRole('link', { name: 'Dashboard' }).and(page.locator('[aria-current="page"]'));
@@ -26,3 +35,19 @@ for (const role of ['seller', 'agent', 'admin'] as NavRole[]) {
     if (role !== 'seller') await expect(page.locator('.side-nav-link', { hasText: 'All Agents' }).locator('.side-nav-badge')).toHaveText('AI');
   });
 }
+
+test('the build-info pill never sits over the page: over the navigation on a wide screen, after the page on a phone', async ({ page }) => {
+  await signedIn(page, USERS.seller, '/orders');
+  await expect(page.locator('main .ant-table-row').first()).toBeVisible();
+  const pill = page.locator('.build-info');
+  await page.mouse.wheel(0, 5000);
+  const main = await page.locator('main').boundingBox();
+  const box = await pill.boundingBox();
+  expect(box && main && box.x + box.width <= main.x).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  expect(await pill.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  const mainBottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(await pill.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(mainBottom);
+});

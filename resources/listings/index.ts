@@ -14,7 +14,7 @@ const listings = {
   // the command palette's entries for this module (docs/shell.md)
   palette: { create: [{ id: 'create-listing', label: 'Create Listing', to: '/listings/create', order: 2 }] },
   routes: [
-    { path: '/listings', element: lazy(() => import('./listings-page')) },
+    { path: '/listings', element: lazy(() => import('./listings-page')), navUnder: '/catalog' },
     { path: '/listings/create', element: lazy(() => import('./create-listing-page')) },
   ],
   views: { create: '/listings/create' },

@@ -12,7 +12,7 @@ const orchestrator: PageModule = {
   },
   routes: [
     { path: '/orchestrator', element: lazy(() => import('./orchestrator-page')) },
-    { path: '/orchestrator/marketplaces/link', element: lazy(() => import('./link-marketplace-page')) },
+    { path: '/orchestrator/marketplaces/link', element: lazy(() => import('./link-marketplace-page')), navUnder: '/integrations' },
   ],
   menu: {
     section: 'Overview',

@@ -23,8 +23,8 @@ const pricing = {
     create: [{ id: 'propose-pricing', label: 'Propose Pricing', to: '/pricing/propose', order: 3 }],
   },
   routes: [
-    { path: '/pricing', element: lazy(() => import('./pricing-page')) },
-    { path: '/pricing/propose', element: lazy(() => import('./propose-pricing-page')) },
+    { path: '/pricing', element: lazy(() => import('./pricing-page')), navUnder: '/pricing/agent' },
+    { path: '/pricing/propose', element: lazy(() => import('./propose-pricing-page')), navUnder: '/pricing/agent' },
     // the charts page is its own chunk: @ant-design/charts loads only here
     { path: '/pricing/agent', element: lazy(() => import('./pricing-agent-page')) },
   ],

@@ -8,7 +8,7 @@ const returns = {
   permissions: returnsPermissions,
   liveRoutes: returnsLive,
   routes: [
-    { path: '/returns', element: lazy(() => import('./returns-page')), call: 'GET /returns' },
+    { path: '/returns', element: lazy(() => import('./returns-page')), call: 'GET /returns', navUnder: '/fulfillment' },
   ],
   commands: {
     create: { label: 'Create return', resource: 'returns', action: 'create', call: 'POST /returns' },

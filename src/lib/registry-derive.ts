@@ -147,3 +147,12 @@ export function isActive(pathname: string, route: string): boolean {
 export function activeRoute(pathname: string, routes: readonly string[]): string | undefined {
   return routes.filter((r) => isActive(pathname, r)).sort((a, b) => b.length - a.length)[0];
 }
+
+/**
+ * The path the navigation highlights for `pathname`: the `navUnder` of the page route it opens
+ * (`/pricing/propose` → `/pricing/agent`), else the path itself.
+ */
+export function navPathOf(modules: readonly PageModule[], pathname: string): string {
+  for (const m of modules) for (const r of m.routes ?? []) if (r.navUnder && matchPath({ path: r.path, end: true }, pathname)) return r.navUnder;
+  return pathname;
+}

@@ -35,6 +35,12 @@ export interface PageRoute {
    * requirement for the page must equal that route's permission (tests/component/access-server.test.ts).
    */
   call?: string;
+  /**
+   * The side-navigation entry (its path) this page belongs under, for a page without an entry of its
+   * own whose path would highlight none or the wrong one: `/listings` highlights "Catalog & Listings"
+   * (docs/shell.md "Side navigation").
+   */
+  navUnder?: string;
 }
 
 export interface MenuEntry {

@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { Tooltip } from 'antd';
 import type { Role } from '../../contract/roles';
 import { useRegistry } from '../lib/registry-context';
-import { activeRoute, menuFor } from '../lib/registry-derive';
+import { activeRoute, menuFor, navPathOf } from '../lib/registry-derive';
 import { canCheckFor } from './use-access';
 
 /** The registry's pages (`useRegistry`) the role may open. */
@@ -23,7 +23,7 @@ export function SideNav({ role, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
   const { modules, access } = useRegistry();
   const groups = menuFor(modules, canCheckFor(access, role));
-  const active = activeRoute(pathname, groups.flatMap((g) => g.items.map((i) => i.path)));
+  const active = activeRoute(navPathOf(modules, pathname), groups.flatMap((g) => g.items.map((i) => i.path)));
   return (
     <nav className="side-nav" aria-label="Main navigation">
       {groups.map((g) => {

@@ -85,9 +85,33 @@ describe('side navigation (docs/product/routes-and-roles.md)', () => {
     renderNav('user', '/suppliers/42/performance');
     expect(screen.getByRole('link', { name: 'Suppliers' })).toHaveAttribute('aria-current', 'page');
   });
+
+  it('highlights the entry a page without one belongs under, and only that one', () => {
+    const under: [string, string][] = [
+      ['/listings', 'Catalog & Listings'],
+      ['/returns', 'Fulfillment'],
+      ['/pricing', 'Pricing Intelligence'],
+      ['/pricing/propose', 'Pricing Intelligence'],
+      ['/orchestrator/marketplaces/link', 'Marketplace Setup'],
+      ['/settings/webhooks', 'Settings'],
+    ];
+    for (const [path, label] of under) {
+      renderNav('admin', path);
+      expect(screen.getByRole('link', { name: label }), path).toHaveAttribute('aria-current', 'page');
+      expect(document.querySelectorAll('[aria-current="page"]'), path).toHaveLength(1);
+      cleanup();
+    }
+  });
 });
 
 describe('highlight rule', () => {
+  it('every page that declares the entry it belongs under names one the navigation has', () => {
+    const entries = new Set(menuFor(registry, canCheckFor(registryOf(registry).access, 'admin')).flatMap((g) => g.items.map((i) => i.path)));
+    const declared = registry.flatMap((m) => (m.routes ?? []).filter((r) => r.navUnder).map((r) => [r.path, r.navUnder]));
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter(([, under]) => !entries.has(under!))).toEqual([]);
+  });
+
   it('matches the route itself and its sub-paths only', () => {
     expect(isActive('/suppliers', '/suppliers')).toBe(true);
     expect(isActive('/suppliers/42/performance', '/suppliers')).toBe(true);
