@@ -26,7 +26,7 @@ export async function pushTrackings(tx: Tx, tenantId: string, reqs: readonly { s
   const out = new Array<PushOutcome>(reqs.length).fill('already');
   const rows = new Map((await tx.query<{ id: string; order_id: string; carrier: Carrier; tracking_number: string; tracking_pushed_at: Date | null; status: string; direction: string; marketplace: Marketplace | null; external_order_id: string | null }>(
     `select s.id, s.order_id, s.carrier, s.tracking_number, s.tracking_pushed_at, s.status, s.direction, o.marketplace, o.external_order_id
-       from shipments s join orders o on o.id = s.order_id
+       from shipments s join orders o on o.tenant_id = s.tenant_id and o.id = s.order_id
       where s.tenant_id = $1 and s.id = any($2::uuid[]) order by s.id for update of s`,
     [tenantId, reqs.map((r) => r.shipmentId)],
   )).rows.map((r) => [String(r.id), r]));

@@ -87,7 +87,7 @@ export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAge
               coalesce(sum(i.quantity) filter (where o.created_at <= now() - interval '7 days' and o.created_at > now() - interval '14 days'), 0)::int as p7,
               coalesce(sum(i.quantity) filter (where o.created_at > now() - interval '30 days'), 0)::int as u30,
               coalesce(sum(i.quantity) filter (where o.created_at <= now() - interval '30 days'), 0)::int as p30
-         from order_items i join orders o on o.id = i.order_id
+         from order_items i join orders o on o.tenant_id = i.tenant_id and o.id = i.order_id
         where i.tenant_id = $1 and o.created_at > now() - interval '60 days' and o.status not in ('cancelled', 'returned')
         group by i.sku order by u30 desc, i.sku limit 50`,
       [tenantId],
