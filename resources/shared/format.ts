@@ -19,6 +19,15 @@ export function percent(rate: number | null | undefined, digits = 1): string {
   return `${(rate * 100).toFixed(digits)}%`;
 }
 
+/**
+ * A supplier score (0–100) to one decimal, rounded half up, the same on the list, the supplier's
+ * page and its performance page ("97.2" everywhere; antd's Statistic `precision` cuts instead).
+ */
+export function score(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return (Math.round(value * 10) / 10).toFixed(1);
+}
+
 export function dateTime(iso: string | null | undefined): string {
   return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
 }

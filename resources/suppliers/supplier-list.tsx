@@ -13,7 +13,7 @@ import { sortable } from '../shared/sortable';
 import { ExportCsvButton } from '../shared/export-csv-button';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { mockSuppliers } from '../shared/commerce-mock';
-import { percent } from '../shared/format';
+import { percent, score } from '../shared/format';
 import { CommandGate } from '../../src/shell/command-gate';
 import suppliersModule from './index';
 import { ScoreAllButton } from './score-all-button';
@@ -81,7 +81,7 @@ function SupplierListView() {
         columns={[
           { title: 'Name', ...sortable('name', sorters), ellipsis: true },
           { title: 'Tier', ...sortable('tier', sorters), width: 100, render: (t: number) => <TierTag tier={t} /> },
-          { title: 'Score', ...sortable('score', sorters), align: 'right', width: 90, render: (s: number | null) => (s === null ? '—' : s.toFixed(1)) },
+          { title: 'Score', ...sortable('score', sorters), align: 'right', width: 90, render: (s: number | null) => score(s) },
           { title: 'Country', dataIndex: 'country', width: 90, render: (c: string | null) => c ?? '—' },
           // before its first scoring a supplier's rates are defaults, not measurements: "—"
           { title: 'On-time', dataIndex: 'on_time_rate', align: 'right', width: 100, render: (r: number, s) => (s.scored_at ? percent(r) : '—') },

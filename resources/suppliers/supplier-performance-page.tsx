@@ -10,7 +10,7 @@ import { Column, Line } from '@ant-design/charts';
 import dayjs from 'dayjs';
 import { PageHeader } from '../../src/shell/page-header';
 import { LoadError } from '../shared/list-error';
-import { percent } from '../shared/format';
+import { percent, score } from '../shared/format';
 import { TierTag } from './tier-tag';
 import type { Performance, PerformanceMonth } from '../../contract/suppliers';
 
@@ -31,7 +31,7 @@ export default function SupplierPerformancePage() {
       <PageHeader
         eyebrow={<Link to={`/suppliers/${id}`}>← {perf?.supplier.name ?? 'Supplier'}</Link>}
         title={perf ? `${perf.supplier.name} performance` : 'Supplier performance'}
-        subtitle={perf ? <>Last {perf.months} months · score {perf.supplier.score?.toFixed(1) ?? '—'} <TierTag tier={perf.supplier.tier} /></> : undefined}
+        subtitle={perf ? <>Last {perf.months} months · score {score(perf.supplier.score)} <TierTag tier={perf.supplier.tier} /></> : undefined}
       />
       {query.isError && <LoadError what="the performance history" error={query.error} onRetry={() => query.refetch()} />}
       {query.isLoading && <Skeleton active />}

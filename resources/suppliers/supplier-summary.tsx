@@ -4,7 +4,7 @@
  * they show "—" with a sentence on how a score arises (and why Score all cannot score it yet).
  */
 import { Card, Col, Row, Statistic } from 'antd';
-import { percent } from '../shared/format';
+import { percent, score } from '../shared/format';
 import { TierTag } from './tier-tag';
 import type { Supplier } from '../../contract/suppliers';
 
@@ -23,7 +23,7 @@ export function SupplierSummary({ s }: { s: Supplier }) {
     <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
       <Col xs={12} md={6}>
         <Card size="small">
-          <Statistic title="Score" value={s.score ?? '—'} precision={s.score === null ? undefined : 1} suffix={s.score === null ? undefined : '/ 100'} />
+          <Statistic title="Score" value={score(s.score)} suffix={s.score === null ? undefined : '/ 100'} />
           <TierTag tier={s.tier} />
         </Card>
       </Col>
