@@ -31,9 +31,28 @@ export function cleanDescription(description: string | undefined): string | unde
   return description.replace(/\s*\(status code: [^)]*\)/g, '');
 }
 
+/** Refine's own success titles ("Successfully created product") in the console's words: "Product created". */
+const SUCCESS_TITLES: [RegExp, string][] = [
+  [/^Successfully created (.+)$/, 'created'],
+  [/^Successfully updated (.+)$/, 'saved'],
+  [/^Successfully deleted (.+)$/, 'deleted'],
+];
+
+export function successTitle(message: string): string {
+  for (const [re, verb] of SUCCESS_TITLES) {
+    const m = message.match(re);
+    if (m) return `${m[1].charAt(0).toUpperCase()}${m[1].slice(1)} ${verb}`;
+  }
+  return message;
+}
+
 export function cleanNotification(p: OpenNotificationParams): OpenNotificationParams {
-  // Refine's own success notices describe themselves as "Success" under a message that says it all
-  if (p.type === 'success' && p.description === 'Success') return { ...p, description: undefined };
+  // Refine's own success notices describe themselves as "Success" / "Successful" under a message
+  // that says it all, and word that message as a log line
+  if (p.type === 'success') {
+    const description = p.description === 'Success' || p.description === 'Successful' ? undefined : p.description;
+    return { ...p, message: successTitle(p.message), description };
+  }
   if (p.type !== 'error') return p;
   return { ...p, message: cleanTitle(p.message), description: cleanDescription(p.description) };
 }

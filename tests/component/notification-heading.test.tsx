@@ -50,9 +50,9 @@ describe('a notification', () => {
     });
   });
 
-  it('a message alone is the heading; Refine\'s "Success" under it is dropped', async () => {
+  it('a message alone is the heading; Refine\'s "Success" under it is dropped and its title worded as ours', async () => {
     expect(await shown({ type: 'success', message: 'Successfully created Product', description: 'Success' })).toEqual({
-      heading: 'Successfully created Product',
+      heading: 'Product created',
       detail: null,
     });
   });

@@ -71,4 +71,12 @@ describe("Refine's error notifications", () => {
     });
     expect(cleanNotification({ type: 'success', message: 'Saved (status code: 200)' }).message).toBe('Saved (status code: 200)');
   });
+
+  it("word Refine's success notices as the console does, without a 'Successful' under them", () => {
+    expect(cleanNotification({ type: 'success', message: 'Successfully created product', description: 'Success' })).toEqual({ type: 'success', message: 'Product created', description: undefined });
+    expect(cleanNotification({ type: 'success', message: 'Successfully updated supplier', description: 'Successful' })).toEqual({ type: 'success', message: 'Supplier saved', description: undefined });
+    expect(cleanNotification({ type: 'success', message: 'Successfully deleted products', description: 'Success' }).message).toBe('Products deleted');
+    // the console's own toasts keep their words
+    expect(cleanNotification({ type: 'success', message: 'Successfully signed in' }).message).toBe('Successfully signed in');
+  });
 });
