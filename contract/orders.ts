@@ -1,30 +1,79 @@
 /**
  * Order status rules — docs/product/business-rules.md: pending → routed → ordered_from_supplier → shipped → delivered,
- * or cancelled (before shipping) / returned (after shipping). The one table the API and the console share.
+ * or cancelled (before shipping) / partially returned and returned (after shipping). The one table the API and the
+ * console share (docs/commerce.md "Order statuses").
  */
 import { z } from 'zod';
 import { listQuery } from './api';
 import { cursor, isoDateTime, reqText } from './fields';
 
-export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'partially_returned', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How the console names and colours each status (an antd preset colour; src/shell/a11y.css gives each its text contrast). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  routed: 'Routed',
+  ordered_from_supplier: 'Ordered from supplier',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  partially_returned: 'Partially returned',
+  returned: 'Returned',
+};
+export const ORDER_STATUS_COLOR: Record<OrderStatus, string> = {
+  pending: 'gold',
+  routed: 'blue',
+  ordered_from_supplier: 'geekblue',
+  shipped: 'cyan',
+  delivered: 'green',
+  cancelled: 'default',
+  partially_returned: 'purple',
+  returned: 'magenta',
+};
 
 export const MARKETPLACES = ['amazon', 'ebay', 'walmart', 'shopify'] as const;
 export type Marketplace = (typeof MARKETPLACES)[number];
 
-/** Allowed next statuses. Cancelling stops once the parcel has left; a return needs a shipment. */
+/**
+ * Allowed next statuses. Cancelling stops once the parcel has left; a return needs a shipment. An
+ * order some of whose units came back (a return refunded or replaced, units left) is partially
+ * returned, and still returnable; returned once every unit of every line came back.
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['routed', 'cancelled'],
   routed: ['ordered_from_supplier', 'cancelled'],
   ordered_from_supplier: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'returned'],
-  delivered: ['returned'],
+  shipped: ['delivered', 'partially_returned', 'returned'],
+  delivered: ['partially_returned', 'returned'],
   cancelled: [],
+  partially_returned: ['returned'],
   returned: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * Steps back that only the server takes, as the consequence of another record's change, never a
+ * person's move (not offered, and PUT /orders/{id}/status refuses them): a shipped order whose last
+ * live label was voided goes back to ordered_from_supplier, the status before shipped — the parcel
+ * never left (docs/dropshipping.md "Labels").
+ */
+export const ORDER_CONSEQUENCES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  shipped: ['ordered_from_supplier'],
+};
+
+export function canFollow(from: OrderStatus, to: OrderStatus): boolean {
+  return canTransition(from, to) || (ORDER_CONSEQUENCES[from] ?? []).includes(to);
+}
+
+/** The statuses an order can be returned from: it left, and not every unit came back yet (docs/dropshipping.md "Returns"). */
+export const RETURNABLE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered', 'partially_returned'];
+
+export function isReturnable(status: OrderStatus): boolean {
+  return RETURNABLE_STATUSES.includes(status);
 }
 
 export function isTerminal(status: OrderStatus): boolean {
@@ -44,6 +93,8 @@ export function pathTo(status: OrderStatus): OrderStatus[] {
       return ['pending', 'routed', 'ordered_from_supplier', 'shipped'];
     case 'delivered':
       return ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered'];
+    case 'partially_returned':
+      return ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'partially_returned'];
     case 'returned':
       return ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'returned'];
     case 'cancelled':
@@ -110,6 +161,8 @@ export const orderItem = z.object({
   quantity: z.number(),
   unit_price: z.number(),
   product_id: z.string().nullable(),
+  /** how much of the line its returns that are not rejected take (docs/dropshipping.md "Returned quantity"); absent from servers before it */
+  returned_quantity: z.number().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -124,6 +177,12 @@ export type StatusChange = z.infer<typeof statusChange>;
 
 export const orderDetail = order.extend({ items: z.array(orderItem), status_history: z.array(statusChange) });
 export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** What of a line can still be returned: sold less what its returns that are not rejected took (absent: none). */
+export const leftToReturn = (i: Pick<OrderItem, 'quantity' | 'returned_quantity'>): number => Math.max(i.quantity - (i.returned_quantity ?? 0), 0);
+
+/** The units of an order that can still be returned, over its lines. */
+export const unitsLeftToReturn = (items: readonly Pick<OrderItem, 'quantity' | 'returned_quantity'>[] | undefined): number => (items ?? []).reduce((n, i) => n + leftToReturn(i), 0);
 
 // live rows and permissions: plain data in their own module (the page registry loads it without zod)
 export { ordersLive, ordersPermissions } from './modules/orders';

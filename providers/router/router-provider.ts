@@ -1,13 +1,15 @@
 /**
  * Refine's react-router bindings with the console's plain list parameters (list-params.ts): `parse`
  * hands `useTable` the filters, sorters and page read from `?status=pending&page=2`, and `go` writes a
- * table's state back in that form. Every other navigation is the stock binding's.
+ * table's state back in that form; `back` stays in the console on a page opened in a fresh tab.
+ * Every other navigation is the stock binding's.
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import stock from '@refinedev/react-router';
 import type { GoConfig, RouterProvider } from '@refinedev/core';
 import { isTableState, readListParams, writeListParams, type ListParams } from './list-params';
+import { useSafeBack } from './safe-back';
 
 /** Refine's `parse` binding (called as a hook inside Refine's useParsed). */
 function useListParse() {
@@ -44,4 +46,9 @@ function useListGo() {
   );
 }
 
-export const routerProvider: RouterProvider = { ...stock, parse: useListParse, go: useListGo };
+/** Refine's `back` binding (the back arrow of show, edit and create pages): never out of the console (safe-back.ts). */
+function useBack() {
+  return useSafeBack();
+}
+
+export const routerProvider: RouterProvider = { ...stock, parse: useListParse, go: useListGo, back: useBack };

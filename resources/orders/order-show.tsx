@@ -13,13 +13,14 @@ import ordersModule from './index';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
 import { OrderStatusActions } from './order-status-actions';
-import type { OrderDetail } from '../../contract/orders';
+import { isReturnable, unitsLeftToReturn, type OrderDetail } from '../../contract/orders';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 
 export default function OrderShow() {
   const { query, result: order } = useShow<OrderDetail>({ resource: 'orders' });
   const navigate = useNavigate();
-  const returnable = order?.status === 'shipped' || order?.status === 'delivered';
+  // a return needs an order that left (shipped, delivered, partially returned) with units not yet in a return
+  const returnable = !!order && isReturnable(order.status) && unitsLeftToReturn(order.items) > 0;
   return (
     <Show
       title={<PageTitle>{order ? `Order ${order.id}` : 'Order'}</PageTitle>}

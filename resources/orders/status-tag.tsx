@@ -1,18 +1,9 @@
-/** Order status as a coloured tag. */
+/** Order status as a coloured tag: the label and colour contract/orders.ts gives each status. */
 import { Tag } from 'antd';
 import { humanize } from '../shared/format';
-import type { OrderStatus } from '../../contract/orders';
-
-const COLOR: Record<OrderStatus, string> = {
-  pending: 'gold',
-  routed: 'blue',
-  ordered_from_supplier: 'geekblue',
-  shipped: 'cyan',
-  delivered: 'green',
-  cancelled: 'default',
-  returned: 'magenta',
-};
+import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL, type OrderStatus } from '../../contract/orders';
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
-  return <Tag color={COLOR[status]}>{humanize(status)}</Tag>;
+  // a status this build does not know still reads, in the default colour
+  return <Tag color={ORDER_STATUS_COLOR[status] ?? 'default'}>{ORDER_STATUS_LABEL[status] ?? humanize(status)}</Tag>;
 }

@@ -1,13 +1,15 @@
 /**
- * "Create return" (docs/dropshipping.md "Returns"): pick a shipped or delivered order (searched on
- * the server), the lines coming back and how many, the reason and a note; POST /returns. Opened
- * from /returns, or from an order's page with the order already chosen (`/returns?create=<order id>`).
+ * "Create return" (docs/dropshipping.md "Returns"): pick a shipped, delivered or partially returned
+ * order (searched on the server), the lines coming back and how many — at most what is left of each,
+ * sold less what its returns that are not rejected took ("Returned quantity") —, the reason and a
+ * note; POST /returns. Opened from /returns, or from an order's page with the order already chosen
+ * (`/returns?create=<order id>`).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { useList, useOne, useNotification } from '@refinedev/core';
 import { RETURN_REASONS, type ReturnRow } from '../../contract/fulfillment';
-import type { Order, OrderDetail, OrderItem } from '../../contract/orders';
+import { RETURNABLE_STATUSES, leftToReturn, unitsLeftToReturn, type Order, type OrderDetail, type OrderItem } from '../../contract/orders';
 import { finalMessage } from '../../providers/api';
 import { humanize, money } from '../shared/format';
 import { useCommand } from '../shared/use-command';
@@ -26,15 +28,16 @@ export function CreateReturnModal({ open, orderId, onClose, onCreated }: { open:
 
   const { result: found, query: search } = useList<Order>({
     resource: 'orders',
-    filters: [{ field: 'status', operator: 'in', value: ['shipped', 'delivered'] }, ...(term ? [{ field: 'search', operator: 'contains' as const, value: term }] : [])],
+    filters: [{ field: 'status', operator: 'in', value: [...RETURNABLE_STATUSES] }, ...(term ? [{ field: 'search', operator: 'contains' as const, value: term }] : [])],
     pagination: { pageSize: 20 },
     queryOptions: { enabled: open },
     errorNotification: false,
   });
   const { result: detail } = useOne<OrderDetail>({ resource: 'orders', id: order ?? '', queryOptions: { enabled: open && !!order }, errorNotification: false });
   const items = useMemo(() => detail?.items ?? [], [detail]);
-  // every line comes back in full until the user says otherwise
-  useEffect(() => setQty(Object.fromEntries(items.map((i) => [String(i.id), i.quantity]))), [items]);
+  // what is left of every line comes back until the user says otherwise
+  useEffect(() => setQty(Object.fromEntries(items.map((i) => [String(i.id), leftToReturn(i)]))), [items]);
+  const nothingLeft = items.length > 0 && unitsLeftToReturn(items) === 0;
 
   const chosen = Object.entries(qty).filter(([, q]) => q > 0);
   const submit = async () => {
@@ -68,7 +71,7 @@ export function CreateReturnModal({ open, orderId, onClose, onCreated }: { open:
     >
       {error && <Alert role="alert" type="error" showIcon message="The return was not created" description={error} style={{ marginBottom: 12 }} />}
       <Form layout="vertical">
-        <Form.Item label="Order" htmlFor="return-order" required help="Shipped or delivered orders">
+        <Form.Item label="Order" htmlFor="return-order" required help="Shipped, delivered or partially returned orders">
           <Select
             id="return-order"
             showSearch
@@ -84,7 +87,8 @@ export function CreateReturnModal({ open, orderId, onClose, onCreated }: { open:
             ]}
           />
         </Form.Item>
-        {items.length > 0 && (
+        {nothingLeft && <Alert type="info" showIcon message="Every unit of this order is already in a return" style={{ marginBottom: 12 }} />}
+        {items.length > 0 && !nothingLeft && (
           <Table<OrderItem>
             rowKey={(i) => String(i.id)}
             size="small"
@@ -98,16 +102,18 @@ export function CreateReturnModal({ open, orderId, onClose, onCreated }: { open:
               {
                 title: 'Returning',
                 key: 'qty',
-                width: 130,
+                width: 170,
                 render: (_: unknown, i) => (
                   <InputNumber
                     aria-label={`Quantity of ${i.sku} returning`}
                     min={0}
-                    max={i.quantity}
+                    max={leftToReturn(i)}
                     precision={0}
+                    disabled={leftToReturn(i) === 0}
                     value={qty[String(i.id)] ?? 0}
                     onChange={(v) => setQty((q) => ({ ...q, [String(i.id)]: Number(v ?? 0) }))}
-                    addonAfter={`/ ${i.quantity}`}
+                    // "/ 1 left of 2" once part of the line came back
+                    addonAfter={leftToReturn(i) === i.quantity ? `/ ${i.quantity}` : `/ ${leftToReturn(i)} left of ${i.quantity}`}
                   />
                 ),
               },

@@ -1,7 +1,7 @@
 /**
  * /returns — docs/dropshipping.md "Returns": the RMA table (status filter, search by RMA number or
  * order, server-side paging and sort, in the URL), a drawer with the lifecycle actions of the
- * selected return (`?id=`), and "Create return" for a shipped or delivered order. Return events
+ * selected return (`?id=`), and "Create return" for a shipped, delivered or partially returned order. Return events
  * refresh it live.
  */
 import { Link, useSearchParams } from 'react-router';

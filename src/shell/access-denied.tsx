@@ -8,6 +8,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { ROLE_DESCRIPTION, ROLE_LABEL, ROLE_LEVEL, ROLES, type Role } from '../../contract/roles';
 import { HOME } from '../lib/next-path';
+import { useSafeBack } from '../../providers/router/safe-back';
 
 export interface AccessDeniedProps {
   role: Role;
@@ -29,6 +30,8 @@ export function requirementText(required: readonly Role[]): string {
 
 export function AccessDenied({ role, required }: AccessDeniedProps) {
   const navigate = useNavigate();
+  // a page opened in a fresh tab has no earlier page: Go Back goes home instead of leaving the console
+  const back = useSafeBack(HOME);
   const { pathname, search } = useLocation();
   return (
     <Result
@@ -37,7 +40,7 @@ export function AccessDenied({ role, required }: AccessDeniedProps) {
       subTitle="You do not have permission to access this page"
       extra={
         <Flex gap={8} justify="center" wrap>
-          <Button onClick={() => navigate(-1)}>Go Back</Button>
+          <Button onClick={back}>Go Back</Button>
           <Button type="primary" onClick={() => navigate(HOME)}>
             Go to Dashboard
           </Button>

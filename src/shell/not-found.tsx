@@ -3,9 +3,12 @@ import { Button, Flex, Result } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { HOME } from '../lib/next-path';
+import { useSafeBack } from '../../providers/router/safe-back';
 
 export function NotFound() {
   const navigate = useNavigate();
+  // a page opened in a fresh tab has no earlier page: Go Back goes home instead of leaving the console
+  const back = useSafeBack(HOME);
   const { pathname } = useLocation();
   return (
     <Result
@@ -14,7 +17,7 @@ export function NotFound() {
       subTitle={`There is no page at ${pathname}.`}
       extra={
         <Flex gap={8} justify="center" wrap>
-          <Button onClick={() => navigate(-1)}>Go Back</Button>
+          <Button onClick={back}>Go Back</Button>
           <Button type="primary" onClick={() => navigate(HOME)}>
             Go to Dashboard
           </Button>

@@ -113,7 +113,9 @@ describe('returns lifecycle', () => {
   it('refuses a return of an order not yet shipped and keeps other tenants out', async () => {
     const v = await mappedVariant(h, 'DS-RET-3', 2500, []);
     const id = await marketplaceOrder(h, v, 2500);
-    expect((await call(SELLER, 'POST', '/api/returns', { order_id: id, reason: 'other' })).status).toBe(409);
+    const early = await call(SELLER, 'POST', '/api/returns', { order_id: id, reason: 'other' });
+    expect(early.status).toBe(400);
+    expect(early.body.errors.order_id).toMatch(/^Only a shipped, delivered or partially returned order can be returned, not one that is /);
     const any = (await call(SELLER, 'GET', '/api/returns?limit=1')).body.data[0];
     expect(any).toBeTruthy();
     expect((await call(NW, 'GET', `/api/returns/${any.id}`)).status).toBe(404);

@@ -22,7 +22,7 @@ export const IN_QUEUE = [
      select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status <> 'voided')
    and (o.status in ('routed', 'ordered_from_supplier') or (o.status = 'shipped' and exists (
      select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status = 'voided')))))`,
-  `o.status not in ('cancelled', 'returned', 'delivered')`,
+  `o.status not in ('cancelled', 'partially_returned', 'returned', 'delivered')`,
 ];
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());

@@ -6,7 +6,9 @@
  * consumers (./consumers.ts).
  */
 import { defineModule, type ApiModule } from '../module';
-import { list, one } from '../kit';
+import { list, one, type Ctx } from '../kit';
+import { writeStatusChanges, type StatusEvent } from '../orders/status';
+import type { OrderStatus } from '../../../contract/orders';
 import { HttpError, notFound } from '../errors';
 import {
   fulfillmentSettingsUpdate,
@@ -40,6 +42,29 @@ const publicSettings = (s: Awaited<ReturnType<typeof loadSettings>>) => {
   const { sandbox_carrier_outage: _o, ...rest } = s;
   return rest;
 };
+
+/**
+ * A shipped order whose last live label was just voided never left (docs/dropshipping.md "Labels"):
+ * it goes back to ordered_from_supplier, the status before shipped, awaiting a new label, through
+ * the one write of an order's status (its history line; answers its `orders.status_changed` for the
+ * caller to emit after the void's event) — only when it shipped on an outbound label and no label
+ * of it is live any more; null when it stays. The order's row is locked first, so of two voids of
+ * its last two labels at once the second reads the first's (docs/reliability.md "Concurrent
+ * duplicates"); a label voided while another stays live leaves it.
+ */
+async function unship(ctx: Ctx<unknown, unknown, unknown>, orderId: string, reason: string): Promise<StatusEvent[] | null> {
+  const t = ctx.auth.tenantId;
+  const o = (await ctx.tx.query<{ status: OrderStatus }>('select status from orders where tenant_id = $1 and id = $2 for update', [t, orderId])).rows[0];
+  if (o?.status !== 'shipped') return null;
+  const { rows: [l] } = await ctx.tx.query<{ live: boolean; outbound: boolean }>(
+    `select exists (select 1 from shipments where tenant_id = $1 and order_id = $2 and status <> 'voided') as live,
+            exists (select 1 from shipments where tenant_id = $1 and order_id = $2 and direction = 'outbound') as outbound`,
+    [t, orderId],
+  );
+  if (l.live || !l.outbound) return null;
+  const [events] = await writeStatusChanges(ctx.tx, t, ctx.auth.email, [{ orderId, steps: [{ from: 'shipped', to: 'ordered_from_supplier', reason }], consequence: true }]);
+  return events;
+}
 
 const fulfillment: ApiModule = (api) => {
   queueRoutes(api);
@@ -184,8 +209,15 @@ const fulfillment: ApiModule = (api) => {
         [s.id, JSON.stringify([{ at: new Date().toISOString(), status: 'voided', message: `Voided by ${ctx.auth.email}` }])],
       );
       const after = (await getShipment(ctx.tx, t, s.id))!;
-      await ctx.audit({ action: 'shipment.void', resource: 'shipments', resourceId: s.id, before: { status: s.status }, after: { status: 'voided' } });
+      const back = await unship(ctx, s.order_id, `label ${s.tracking_number} voided`);
+      // the order's step back, if any, rides on the void's one audit row
+      await ctx.audit({
+        action: 'shipment.void', resource: 'shipments', resourceId: s.id,
+        before: { status: s.status, ...(back ? { order: { id: s.order_id, status: 'shipped' } } : {}) },
+        after: { status: 'voided', ...(back ? { order: { id: s.order_id, status: 'ordered_from_supplier' } } : {}) },
+      });
       await ctx.emit(LABEL_EVENTS.voided, { id: s.id, order_id: s.order_id, carrier: s.carrier, tracking_number: s.tracking_number, refund_cents: s.rate_cents });
+      for (const e of back ?? []) await ctx.emit(e.subject, e.payload);
       return one(after);
     },
   });

@@ -20,7 +20,7 @@ export function summaryRoutes(api: Api) {
       const { rows } = await tx.query<Record<keyof FulfillmentSummary, string>>(
         `select
            (select count(*) filter (where o.hold_reason is null) from orders o where o.tenant_id = $1 and ${IN_QUEUE.join(' and ')}) as to_ship,
-           (select count(*) from orders o where o.tenant_id = $1 and o.hold_reason is not null and o.status not in ('cancelled', 'returned', 'delivered')) as held,
+           (select count(*) from orders o where o.tenant_id = $1 and o.hold_reason is not null and o.status not in ('cancelled', 'partially_returned', 'returned', 'delivered')) as held,
            (select count(*) from purchase_orders p where p.tenant_id = $1 and p.status = 'placed') as awaiting_supplier,
            (select count(*) from shipments s where s.tenant_id = $1 and s.direction = 'outbound' and s.late and s.status not in ('delivered', 'voided')) as late_shipments,
            (select count(*) from shipments s where s.tenant_id = $1 and s.status = 'exception') as exceptions,

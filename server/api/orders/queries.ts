@@ -102,8 +102,8 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
 export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<OrderDetail & { items: (OrderItem & { variant_id: string | null })[] } | null> {
   const { rows } = await tx.query<OrderDbRow>(`select ${ORDER_COLUMNS} from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
   if (!rows[0]) return null;
-  const items = await tx.query<{ id: number | string; product_id: string | null; variant_id: string | null; sku: string; title: string; quantity: number; unit_price_cents: number | string }>(
-    'select id, product_id, variant_id, sku, title, quantity, unit_price_cents from order_items where tenant_id = $1 and order_id = $2 order by id',
+  const items = await tx.query<{ id: number | string; product_id: string | null; variant_id: string | null; sku: string; title: string; quantity: number; unit_price_cents: number | string; returned_quantity: number | string }>(
+    'select id, product_id, variant_id, sku, title, quantity, unit_price_cents, returned_quantity from order_items where tenant_id = $1 and order_id = $2 order by id',
     [tenantId, rows[0].id],
   );
   const history = await tx.query<Omit<StatusChange, 'at'> & { at: Date | string }>(
@@ -112,7 +112,7 @@ export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<Or
   );
   return {
     ...mapOrder(rows[0]),
-    items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents) })),
+    items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents), returned_quantity: num(i.returned_quantity) })),
     status_history: history.rows.map((h) => ({ ...h, at: iso(h.at) })),
   };
 }

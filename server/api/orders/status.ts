@@ -2,8 +2,10 @@
  * THE write of an order's status (docs/commerce.md "Order statuses"). Every change of an order's
  * status goes through `writeStatusChanges`: a person's (PUT /orders/:id/status, cancel), the
  * dropshipping automation's steps (routed, ordered from the supplier, shipped, delivered:
- * server/api/fulfillment/order-status.ts) and a return's refund or replacement (returned). It
- * checks each step against contract/orders.ts `ORDER_TRANSITIONS`, writes each order's row once (its
+ * server/api/fulfillment/order-status.ts), a return's refund or replacement (partially returned,
+ * returned) and the void of a shipped order's last live label (back to ordered_from_supplier). It
+ * checks each step against contract/orders.ts `ORDER_TRANSITIONS` (and, for a change marked
+ * `consequence`, `ORDER_CONSEQUENCES`), writes each order's row once (its
  * last status, only if the order still has the status its first step starts from), one
  * `order_status_history` line per step, and answers each step's events: `orders.status_changed`,
  * and `orders.cancelled` after a cancellation. The caller writes those events where its own go (a
@@ -11,7 +13,7 @@
  * place among the caller's other events.
  */
 import type { Tx } from '../../db';
-import { ORDER_TRANSITIONS, canTransition, type OrderStatus } from '../../../contract/orders';
+import { ORDER_TRANSITIONS, canFollow, canTransition, type OrderStatus } from '../../../contract/orders';
 import type { EventPayload } from '../../../contract/event-catalogue';
 import { HttpError } from '../errors';
 
@@ -28,6 +30,8 @@ export interface StatusChange {
   steps: readonly StatusStep[];
   /** The router's attempt, written with the status (the automation's routing). */
   routeAttempt?: number;
+  /** The server's consequence of another record's change: its steps may also be ORDER_CONSEQUENCES (a voided last label). */
+  consequence?: boolean;
 }
 
 /** An event of a status step, typed by the event catalogue. */
@@ -58,7 +62,7 @@ export async function writeStatusChanges(tx: Tx, tenantId: string, actor: string
   for (const c of changes) {
     c.steps.forEach((st, i) => {
       if (i > 0 && st.from !== c.steps[i - 1].to) throw new Error(`Order ${c.orderId}: a step from ${st.from} after a step to ${c.steps[i - 1].to}`);
-      if (!canTransition(st.from, st.to)) throw invalidTransition(st.from, st.to);
+      if (!(c.consequence ? canFollow(st.from, st.to) : canTransition(st.from, st.to))) throw invalidTransition(st.from, st.to);
     });
   }
   // the router's attempt rides on the same row write (each write of an order rewrites all its indexes)

@@ -16,7 +16,7 @@ import { buyLabel } from '../fulfillment/buy-label';
 import { loadSettings } from '../fulfillment/settings';
 import { insertOrders } from '../orders/insert';
 import type { Tx } from '../../db';
-import { canTransition, type Marketplace, type OrderStatus } from '../../../contract/orders';
+import { canTransition, isReturnable, RETURNABLE_STATUSES, ORDER_STATUS_LABEL, type Marketplace, type OrderStatus } from '../../../contract/orders';
 import { writeStatusChanges } from '../orders/status';
 import { listAnswer, oneAnswer } from '../../../contract/api';
 import { refundCents, returnRow, type Resolution, type ReturnCondition, type ReturnRow } from '../../../contract/fulfillment';
@@ -78,6 +78,22 @@ function returnItems(lines: OrderLine[], asked: { order_item_id: string; quantit
   return items;
 }
 
+/**
+ * An order is returned once it left: shipped, delivered or partially returned (contract/orders.ts
+ * RETURNABLE_STATUSES). One whose every outbound label was voided never left — its status went back
+ * with the void (docs/dropshipping.md "Labels"), or, voided before that rule, it still says shipped:
+ * 400 on `order_id` either way, naming why.
+ */
+function refuseUnreturnable(o: { id: string; status: OrderStatus; live: boolean; voided: boolean }) {
+  const neverLeft = o.voided && !o.live && (o.status === 'shipped' || !isReturnable(o.status));
+  if (isReturnable(o.status) && !neverLeft) return;
+  const allowed = RETURNABLE_STATUSES.map((s) => ORDER_STATUS_LABEL[s].toLowerCase()).join(', ').replace(/, ([^,]+)$/, ' or $1');
+  const message = neverLeft
+    ? `${o.id} has not shipped: its label was voided, so the parcel never left and there is nothing to return`
+    : `Only a ${allowed} order can be returned, not one that is ${(ORDER_STATUS_LABEL[o.status] ?? o.status).toLowerCase()}`;
+  throw new HttpError(400, 'validation_failed', `Invalid request body: order_id: ${message}`, [{ field: 'order_id', message, code: 'invalid_value' }]);
+}
+
 /** Puts a return's items into (1) or takes them out of (-1) their variants' and products' stock. */
 async function restock(tx: Tx, tenantId: string, items: ReturnItem[], sign: 1 | -1) {
   for (const i of items) {
@@ -107,8 +123,15 @@ async function getReturn(tx: Tx, tenantId: string, id: string, lock = false) {
 
 type Rma = NonNullable<Awaited<ReturnType<typeof getReturn>>>;
 
-/** Applies one lifecycle command: checks the transition, runs `work`, records history, audit and event. */
-async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, work: (r: Rma) => Promise<Record<string, unknown>>) {
+/** The status change of a return's order, recorded in the return's audit row (one row per command). */
+interface OrderMove { id: string; from: OrderStatus; to: OrderStatus }
+
+/**
+ * Applies one lifecycle command: checks the transition, runs `work`, records history, audit and
+ * event. `orderMoved` answers what `work` did to the return's order, if anything: the audit row
+ * carries it (`before.order`, `after.order`).
+ */
+async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, work: (r: Rma) => Promise<Record<string, unknown>>, orderMoved?: () => OrderMove | null) {
   const t = ctx.auth.tenantId;
   const r = await getReturn(ctx.tx, t, ctx.params.id, true);
   if (!r) throw notFound('Return');
@@ -119,18 +142,41 @@ async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, 
   const cols = Object.entries(sets).filter(([k]) => k !== 'note').map(([k, v]) => { params.push(v); return `${k} = $${params.length}`; });
   await ctx.tx.query(`update returns set status = $3, history = history || $4::jsonb, updated_at = now()${cols.length ? ', ' + cols.join(', ') : ''} where tenant_id = $1 and id = $2`, params);
   const after = (await getReturn(ctx.tx, t, r.id))!;
-  await ctx.audit({ action: `return.${action}`, resource: 'returns', resourceId: r.id, before: { status: r.status }, after: { status: after.status, ...sets } });
+  const o = orderMoved?.();
+  await ctx.audit({
+    action: `return.${action}`, resource: 'returns', resourceId: r.id,
+    before: { status: r.status, ...(o ? { order: { id: o.id, status: o.from } } : {}) },
+    after: { status: after.status, ...sets, ...(o ? { order: { id: o.id, status: o.to } } : {}) },
+  });
   await ctx.emit(RETURN_EVENTS.changed, { id: r.id, number: r.number, order_id: r.order_id, from: r.status, to: after.status });
   return one(after);
 }
 
-/** The order of a refunded or replaced return becomes returned (when it was shipped or delivered), through the one write of an order's status. */
-async function markReturned(ctx: Ctx<{ id: string }, unknown, unknown>, orderId: string, reason: string) {
-  const o = await ctx.tx.query<{ status: OrderStatus }>('select status from orders where tenant_id = $1 and id = $2 for update', [ctx.auth.tenantId, orderId]);
-  const from = o.rows[0]?.status;
-  if (!from || !canTransition(from, 'returned')) return;
-  const [events] = await writeStatusChanges(ctx.tx, ctx.auth.tenantId, ctx.auth.email, [{ orderId, steps: [{ from, to: 'returned', reason }] }]);
+/**
+ * The order of a refunded or replaced return `r` (docs/dropshipping.md "Returns"): returned once
+ * every unit of every line is in a return that is not rejected (order_items.returned_quantity,
+ * migration 0026) and none of its other returns is still open; partially returned otherwise, its
+ * other units still returnable. Written through the one write of an order's status (history line,
+ * `orders.status_changed`) only when the status changes, and answered for the return's audit row.
+ * The order's row is locked first, so two resolutions of its returns take turns and the second
+ * reads what the first committed.
+ */
+async function settleOrder(ctx: Ctx<{ id: string }, unknown, unknown>, r: Rma, reason: string): Promise<OrderMove | null> {
+  const t = ctx.auth.tenantId;
+  const from = (await ctx.tx.query<{ status: OrderStatus }>('select status from orders where tenant_id = $1 and id = $2 for update', [t, r.order_id])).rows[0]?.status;
+  if (!from) return null;
+  const { rows: [c] } = await ctx.tx.query<{ sold: string; returned: string; open: string }>(
+    `select (select coalesce(sum(quantity), 0) from order_items where tenant_id = $1 and order_id = $2)::int8 as sold,
+            (select coalesce(sum(returned_quantity), 0) from order_items where tenant_id = $1 and order_id = $2)::int8 as returned,
+            (select count(*) from returns where tenant_id = $1 and order_id = $2 and id <> $3 and status not in ('refunded', 'replaced', 'rejected'))::int8 as open`,
+    [t, r.order_id, r.id],
+  );
+  const all = Number(c.sold) > 0 && Number(c.returned) >= Number(c.sold) && Number(c.open) === 0;
+  const to: OrderStatus = all ? 'returned' : 'partially_returned';
+  if (from === to || !canTransition(from, to)) return null;
+  const [events] = await writeStatusChanges(ctx.tx, t, ctx.auth.email, [{ orderId: r.order_id, steps: [{ from, to, reason }] }]);
   for (const e of events) await ctx.emit(e.subject, e.payload);
+  return { id: r.order_id, from, to };
 }
 
 /**
@@ -150,11 +196,12 @@ async function assertRefundCovered(tx: Tx, tenantId: string, r: Rma, refund: num
 async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund' | 'replace'; note?: string | null }>, asked: 'refund' | 'replace' | undefined) {
   const settings = await loadSettings(ctx.tx, ctx.auth.tenantId);
   const resolution = resolveDefault(asked, settings.return_default_resolution);
+  let moved: OrderMove | null = null;
   return move(ctx, resolution, async (r) => {
     if (resolution === 'refund') {
       const refund = refundCents(r.items);
       await assertRefundCovered(ctx.tx, ctx.auth.tenantId, r, refund);
-      await markReturned(ctx, r.order_id, `${r.number} refunded`);
+      moved = await settleOrder(ctx, r, `${r.number} refunded`);
       return { resolution, refund_cents: refund, note: ctx.body?.note ?? null };
     }
     // the replacement is a new order from the same marketplace, routed by the automation as usual
@@ -165,9 +212,9 @@ async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund'
     }]);
     await ctx.tx.query('update orders set ship_to_country = $2, ship_to = $3 where id = $1', [newId, o.ship_to_country, o.ship_to === null ? null : JSON.stringify(o.ship_to)]);
     await ctx.emit('orders.created', { id: newId, marketplace: o.marketplace, source: 'replacement', replaces: r.order_id });
-    await markReturned(ctx, r.order_id, `${r.number} replaced by ${newId}`);
+    moved = await settleOrder(ctx, r, `${r.number} replaced by ${newId}`);
     return { resolution, replacement_order_id: newId, note: ctx.body?.note ?? null };
-  });
+  }, () => moved);
 }
 
 const returns: ApiModule = (api: Api) => {
@@ -213,9 +260,15 @@ const returns: ApiModule = (api: Api) => {
     body: returnCreate,
     async handler(ctx) {
       const t = ctx.auth.tenantId;
-      const o = (await ctx.tx.query<{ id: string; status: string }>('select id, status from orders where tenant_id = $1 and id = upper($2)', [t, ctx.body.order_id])).rows[0];
+      const o = (await ctx.tx.query<{ id: string; status: OrderStatus; live: boolean; voided: boolean }>(
+        `select o.id, o.status,
+                exists (select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status <> 'voided') as live,
+                exists (select 1 from shipments s where s.tenant_id = o.tenant_id and s.order_id = o.id and s.direction = 'outbound' and s.status = 'voided') as voided
+           from orders o where o.tenant_id = $1 and o.id = upper($2)`,
+        [t, ctx.body.order_id],
+      )).rows[0];
       if (!o) throw notFound('Order');
-      if (o.status !== 'shipped' && o.status !== 'delivered') throw new HttpError(409, 'invalid_state', `Only a shipped or delivered order can be returned, not one that is ${o.status}`);
+      refuseUnreturnable(o);
       // the request is checked against what is left of each line; the database holds the same bound
       // (order_items_returned_quantity_max), so a return that took a line meanwhile is seen on the
       // insert: the lines are read again and the answer is the same 400 as for the check
