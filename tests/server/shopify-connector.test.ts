@@ -188,6 +188,17 @@ describe('Shopify endpoint (SSRF guard)', () => {
     }
   });
 
+  it('refuses a shop name that does not exist at once, in words, instead of retrying it as an outage', async () => {
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND no-such-shop.myshopify.com'), { code: 'ENOTFOUND' });
+    const c = shopifyConnector({ shop_domain: 'no-such-shop.myshopify.com', access_token: 't' }, { resolver: async () => Promise.reject(notFound) });
+    const r = await c.verify();
+    expect(r).toEqual({ ok: false, message: "No Shopify store answers at no-such-shop.myshopify.com: check the store's .myshopify.com address" });
+    // a DNS outage is still an outage: retried
+    const again = Object.assign(new Error('getaddrinfo EAI_AGAIN no-such-shop.myshopify.com'), { code: 'EAI_AGAIN' });
+    const d = shopifyConnector({ shop_domain: 'no-such-shop.myshopify.com', access_token: 't' }, { resolver: async () => Promise.reject(again) });
+    await expect(d.verify()).rejects.toBeInstanceOf(ConnectorError);
+  });
+
   it('refuses a shop name that resolves to a private address', async () => {
     const c = shopifyConnector(creds, { resolver: async () => [{ address: '10.0.0.5', family: 4 }] });
     const r = await c.verify();

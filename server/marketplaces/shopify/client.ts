@@ -9,8 +9,9 @@
  *   call waits until the bucket holds the last requested cost (at most `maxWaitMs`, else it fails
  *   to be retried later by the consumer).
  * - HTTP 429, a THROTTLED error, 5xx, timeouts and network failures are ConnectorError (retried);
- *   other top-level GraphQL errors (401, bad query, access scope) are plain errors (dead-lettered
- *   after the retries, with the reason). `userErrors` are the caller's to read: they are refusals.
+ *   other top-level GraphQL errors (401, bad query, access scope) and a shop name that does not
+ *   exist (DNS ENOTFOUND) are plain errors (a verification refuses the account at once; other calls
+ *   are dead-lettered after the retries, with the reason). `userErrors` are the caller's to read: they are refusals.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -134,6 +135,8 @@ export function shopifyClient(creds: ShopifyCredentials, o: ShopifyClientOptions
       req.on('error', (e: NodeJS.ErrnoException) => {
         if (e.name === 'AbortError' || e.name === 'TimeoutError') reject(new ConnectorError(`Shopify API timed out after ${timeoutMs} ms`));
         else if (e.code === 'EWEBHOOKREFUSED') reject(new Error(e.message));
+        // the name does not exist (DNS answered so; a DNS outage is EAI_AGAIN): no retry changes that
+        else if (e.code === 'ENOTFOUND') reject(new Error(`No Shopify store answers at ${host}: check the store's .myshopify.com address`));
         else reject(new ConnectorError(`Shopify API unreachable: ${e.code ?? e.message}`));
       });
       req.end(body);
