@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { listQuery } from './api';
 import { cursor, isoDateTime, reqText } from './fields';
+import { orderProfit } from './profit';
 
 export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'partially_returned', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -175,7 +176,8 @@ export const statusChange = z.object({
 });
 export type StatusChange = z.infer<typeof statusChange>;
 
-export const orderDetail = order.extend({ items: z.array(orderItem), status_history: z.array(statusChange) });
+/** `profit`: the order's profit breakdown in cents (contract/profit.ts, docs/commerce.md "Order profit"); absent from servers before it. */
+export const orderDetail = order.extend({ items: z.array(orderItem), status_history: z.array(statusChange), profit: orderProfit.optional() });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 /** What of a line can still be returned: sold less what its returns that are not rejected took (absent: none). */

@@ -13,10 +13,20 @@ import ordersModule from './index';
 import { LoadError } from '../shared/list-error';
 import { OrderDetailView } from './order-detail';
 import { OrderStatusActions } from './order-status-actions';
+import { OrderProfitCard } from './order-profit';
 import { isReturnable, unitsLeftToReturn, type OrderDetail } from '../../contract/orders';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 export default function OrderShow() {
+  return (
+    <RecordGate resource="orders">
+      <OrderShowView />
+    </RecordGate>
+  );
+}
+
+function OrderShowView() {
   const { query, result: order } = useShow<OrderDetail>({ resource: 'orders' });
   const navigate = useNavigate();
   // a return needs an order that left (shipped, delivered, partially returned) with units not yet in a return
@@ -44,6 +54,7 @@ export default function OrderShow() {
     >
       {query.isError && <LoadError what="the order" error={query.error} onRetry={() => query.refetch()} />}
       {order && <OrderDetailView order={order} />}
+      {order?.profit && <OrderProfitCard profit={order.profit} currency={order.currency || 'USD'} />}
       {order && <OrderPurchaseOrders orderId={order.id} />}
       {order && <OrderShipments orderId={order.id} />}
       {order && <OrderReturns orderId={order.id} />}

@@ -5,6 +5,7 @@ import { prefixTsQuery, searchWalk } from '../list-kit/search-query';
 import { fetchPage, jsonFields, selectFields, type JsonField, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
 import type { Marketplace, Order, OrderDetail, OrderItem, OrderListQuery, OrderStatus, StatusChange } from '../../../contract/orders';
 import { iso } from '../wire';
+import { computeOrderProfit, type OrderProfit } from '../../../contract/profit';
 import { whereBuilder } from '../list-kit/where-builder';
 
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
@@ -112,7 +113,36 @@ export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<Or
   );
   return {
     ...mapOrder(rows[0]),
+    profit: await orderProfitOf(tx, tenantId, rows[0]),
     items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents), returned_quantity: num(i.returned_quantity) })),
     status_history: history.rows.map((h) => ({ ...h, at: iso(h.at) })),
   };
+}
+
+/**
+ * The order's profit (contract/profit.ts, docs/commerce.md "Order profit"): the fees it stores, its
+ * live purchase orders' landed cost (their items plus the supplier's shipping), every live label
+ * the seller bought (outbound, and return labels, which the seller pays), and the refunds of its
+ * returns. Not known yet: supplier without a live purchase order, postage without a live outbound
+ * label, refunds while a return is open.
+ */
+async function orderProfitOf(tx: Tx, tenantId: string, o: OrderDbRow): Promise<OrderProfit> {
+  const { rows } = await tx.query<{ pos: string | number; supplier: string | number | null; labels: string | number; postage: string | number | null; open_returns: string | number; refunds: string | number | null }>(
+    `select (select count(*) from purchase_orders p where p.tenant_id = $1 and p.order_id = $2 and p.status not in ('rejected', 'cancelled')) as pos,
+            (select sum(p.total_cents) from purchase_orders p where p.tenant_id = $1 and p.order_id = $2 and p.status not in ('rejected', 'cancelled')) as supplier,
+            (select count(*) from shipments s where s.tenant_id = $1 and s.order_id = $2 and s.direction = 'outbound' and s.status <> 'voided') as labels,
+            (select sum(s.rate_cents) from shipments s where s.tenant_id = $1 and s.order_id = $2 and s.status <> 'voided') as postage,
+            (select count(*) from returns r where r.tenant_id = $1 and r.order_id = $2 and r.status in ('requested', 'approved', 'in_transit', 'received')) as open_returns,
+            (select sum(r.refund_cents) from returns r where r.tenant_id = $1 and r.order_id = $2 and r.status = 'refunded') as refunds`,
+    [tenantId, o.id],
+  );
+  const r = rows[0];
+  const known = (n: string | number, sum: string | number | null) => (num(n) > 0 ? num(sum ?? 0) : null);
+  return computeOrderProfit({
+    sale_cents: num(o.total_cents),
+    fees_cents: num(o.fees_cents),
+    supplier_cents: known(r.pos, r.supplier),
+    postage_cents: known(r.labels, r.postage),
+    refunds_cents: num(r.open_returns) > 0 ? null : num(r.refunds ?? 0),
+  });
 }
