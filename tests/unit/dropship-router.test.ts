@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeItem, type SupplierOption } from '../../server/domain/dropship/router';
-import { holdReasons, marginPercent, orderHoldReasons, UNMAPPED_SKU, type HoldSettings, type RoutedLine } from '../../server/domain/dropship/holds';
+import { expectedMarginPercent, holdReasons, orderHoldReasons, UNMAPPED_SKU, type HoldSettings, type RoutedLine } from '../../server/domain/dropship/holds';
 
 const opt = (o: Partial<SupplierOption> & { supplierId: string }): SupplierOption => ({
   supplierName: o.supplierId.toUpperCase(),
@@ -65,8 +65,6 @@ describe('hold rules', () => {
     { name: 'stock left at N passes', s: { minSupplierStock: 8 }, expect: [] },
     { name: 'handling days above N holds', s: { maxHandlingDays: 3 }, expect: [/^handling days above 3 \(A needs 4\)$/] },
     { name: 'handling days at N passes', s: { maxHandlingDays: 4 }, expect: [] },
-    { name: 'margin under N holds (60 % < 65 %)', s: { minMarginPercent: 65 }, expect: [/^margin below 65% \(60% on TEE-1\)$/] },
-    { name: 'margin at N passes', s: { minMarginPercent: 60 }, expect: [] },
     { name: 'an unknown SKU holds whatever the rules', s: {}, line: { route: null }, expect: [new RegExp(`^${UNMAPPED_SKU}$`)] },
     { name: 'several rules give several reasons', s: { minSupplierStock: 50, maxHandlingDays: 1 }, expect: [/supplier stock/, /handling days/] },
   ];
@@ -78,10 +76,20 @@ describe('hold rules', () => {
     });
   }
 
-  it('margin in percent of the sale, negative when the supplier costs more', () => {
-    expect(marginPercent(5000, 2000)).toBe(60);
-    expect(marginPercent(1000, 1500)).toBe(-50);
-    expect(marginPercent(0, 100)).toBe(-100);
+  it('the margin rule is the order\'s: the gross markup without fees and postage only when they are not given', () => {
+    expect(orderHoldReasons([line], { ...off, minMarginPercent: 65 })).toEqual(['margin below 65% (60% after supplier cost)']);
+    expect(orderHoldReasons([line], { ...off, minMarginPercent: 60 })).toEqual([]);
+    expect(expectedMarginPercent([{ ...line, route: { ...route, landedCostCents: 1500 } }], { saleCents: 1000, feesCents: 0, otherSupplierCents: 0, postageCents: null })).toBe(-50);
+  });
+
+  it('"39.3 %" gross is −2.5 % after the 15 % fee and a $13.95 label: held with the true margin (docs/dropshipping.md "Hold rules")', () => {
+    const l: RoutedLine = { sku: 'LAMP', quantity: 1, saleCents: 5206, route: { ...route, landedCostCents: 3160 } };
+    const money = { saleCents: 5206, feesCents: 781, otherSupplierCents: 0, postageCents: 1395 };
+    expect(orderHoldReasons([l], { ...off, minMarginPercent: 40 }, money)).toEqual(['margin below 40% (-2.5% after fees, supplier cost and postage)']);
+    expect(orderHoldReasons([l], { ...off, minMarginPercent: 40 }, { ...money, postageCents: null })).toEqual(['margin below 40% (24.3% after fees and supplier cost)']);
+    // a line already on a live purchase order still costs
+    expect(expectedMarginPercent([l], { ...money, postageCents: 0, otherSupplierCents: 1265 })).toBe(0);
+    expect(orderHoldReasons([l], { ...off, minMarginPercent: -5 }, money)).toEqual([]);
   });
 
   it('an order lists each reason once', () => {

@@ -9,22 +9,34 @@ import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../event
 import { addDays, quoteRates, shopRates, zoneFor, type Rate } from '../../domain/dropship/rates';
 import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/carrier';
 import { DEFAULT_PROMISE_DAYS, carrierService, type Carrier } from '../../../contract/fulfillment';
-import { LABEL_EVENTS } from '../../../contract/fulfillment-events';
+import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../../contract/fulfillment-events';
+import { feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { resultCents } from '../../../contract/profit';
+import { formatCents } from '../../../contract/money';
+import type { Marketplace } from '../../../contract/orders';
 import { loadSettings } from './settings';
 import { AUTOMATION_ACTOR, stepsTo, writeAutomatedChanges } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
 
 /** Grams per unit when neither the variant nor the product has a weight. */
-const DEFAULT_UNIT_GRAMS = 300;
+export const DEFAULT_UNIT_GRAMS = 300;
 
 export interface LabelRequest { carrier?: Carrier; service?: string; weightGrams?: number; direction?: 'outbound' | 'return'; returnId?: string }
 
+/** `held`: the automation put the order on hold instead of buying (id empty, nothing created). */
+export interface LabelResult { id: string; created: boolean; held?: string }
+
 export interface LabelOrder { orderId: string; req: LabelRequest; ids: EventIds }
+
+/** The hold reason of an automatic label that would lose money (docs/dropshipping.md "Labels"). */
+export const LABEL_LOSS_REASON = 'label would cost more than the margin';
 
 /** `actor`: whom the order's status history names for the step to shipped (a person's email when bought in the console). */
 export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: LabelRequest, ids: EventIds, actor: string = AUTOMATION_ACTOR): Promise<{ id: string; created: boolean }> {
-  return (await buyLabels(tx, tenantId, [{ orderId, req, ids }], actor))[0];
+  const r = (await buyLabels(tx, tenantId, [{ orderId, req, ids }], actor))[0];
+  if (r.held) throw new HttpError(409, 'held', `Order put on hold: ${r.held}`);
+  return r;
 }
 
 /**
@@ -33,8 +45,8 @@ export async function buyLabel(tx: Tx, tenantId: string, orderId: string, req: L
  * "Dropshipping"). Throws on the first order that cannot have its label, as one purchase would; a
  * caller with a batch then buys them one by one, so the failure stays with its order.
  */
-export async function buyLabels(tx: Tx, tenantId: string, orders: readonly LabelOrder[], actor: string = AUTOMATION_ACTOR): Promise<{ id: string; created: boolean }[]> {
-  const out = new Array<{ id: string; created: boolean }>(orders.length);
+export async function buyLabels(tx: Tx, tenantId: string, orders: readonly LabelOrder[], actor: string = AUTOMATION_ACTOR): Promise<LabelResult[]> {
+  const out = new Array<LabelResult>(orders.length);
   const ids = orders.map((o) => o.orderId);
   const live = new Map((await tx.query<{ order_id: string; id: string }>(
     `select order_id, id from shipments where tenant_id = $1 and order_id = any($2::text[]) and direction = 'outbound' and status <> 'voided'`, [tenantId, ids],
@@ -53,8 +65,13 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   });
   if (todo.length === 0) return out;
   const todoIds = todo.map((k) => orders[k].orderId);
-  const rows = new Map((await tx.query<{ id: string; status: OrderStatus; ship_to_country: string; ship_to: unknown; promised_by: string | null; created_at: Date; customer_name: string | null }>(
-    `select id, status, ship_to_country, ship_to, to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at, customer_name from orders where tenant_id = $1 and id = any($2::text[]) order by id for update`,
+  const rows = new Map((await tx.query<{
+    id: string; status: OrderStatus; ship_to_country: string; ship_to: unknown; promised_by: string | null; created_at: Date; customer_name: string | null;
+    marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; total_cents: number; route_attempt: number;
+  }>(
+    `select id, status, ship_to_country, ship_to, to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at, customer_name,
+            marketplace, subtotal_cents, shipping_cents, total_cents, route_attempt
+       from orders where tenant_id = $1 and id = any($2::text[]) order by id for update`,
     [tenantId, todoIds],
   )).rows.map((r) => [r.id, r]));
   // where each order ships from: the supplier of its latest route (the mapping's ship-from, else the supplier's country)
@@ -82,7 +99,14 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   await carrierGuard(tx, tenantId);
   const today = new Date().toISOString().slice(0, 10);
 
-  const labels = todo.map((k) => {
+  // what the orders' live purchase orders cost: an automatic label that would lose money holds instead
+  const supplierOf = new Map((await tx.query<{ order_id: string; c: number }>(
+    `select order_id, coalesce(sum(total_cents), 0)::int as c from purchase_orders
+      where tenant_id = $1 and order_id = any($2::text[]) and status in ('placed', 'confirmed', 'shipped') group by order_id`,
+    [tenantId, todoIds],
+  )).rows.map((r) => [r.order_id, Number(r.c)]));
+
+  const quoted = todo.map((k) => {
     const { orderId, req, ids: eventIds } = orders[k];
     const direction = req.direction ?? 'outbound';
     const o = rows.get(orderId);
@@ -106,6 +130,33 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
     const tracking = trackingNumber(chosen.rate.carrier, tenantId, orderId, direction, countOf.get(orderId) ?? 0);
     return { k, orderId, req, eventIds, direction, o, weight, origin, dest, zone, promised, chosen, tracking };
   });
+
+  // docs/dropshipping.md "Labels": the automation never buys an outbound label that makes the order a
+  // loss (sale − fees − supplier − postage < 0, contract/profit.ts); it holds the order for a person,
+  // who may release it and buy the label by hand
+  const losing = actor !== AUTOMATION_ACTOR ? [] : quoted.filter((l) => {
+    if (l.direction !== 'outbound' || l.req.carrier) return false;
+    const fees = feeCents(l.o.marketplace, feeBaseCents({ subtotal_cents: Number(l.o.subtotal_cents), shipping_cents: Number(l.o.shipping_cents) }));
+    return resultCents(Number(l.o.total_cents), [fees, supplierOf.get(l.orderId) ?? 0, l.chosen.rate.rateCents])! < 0;
+  });
+  const held: NewEvent[] = [];
+  if (losing.length) {
+    const reasonOf = (l: (typeof quoted)[number]) => `${LABEL_LOSS_REASON} (${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${formatCents(l.chosen.rate.rateCents)})`;
+    await tx.query(
+      `update orders o set hold_reason = u.reason, held_at = now(), updated_at = now()
+         from unnest($2::text[], $3::text[]) as u(id, reason) where o.tenant_id = $1 and o.id = u.id`,
+      [tenantId, losing.map((l) => l.orderId), losing.map(reasonOf)],
+    );
+    for (const l of losing) {
+      out[l.k] = { id: '', created: false, held: reasonOf(l) };
+      held.push(eventOf(FULFILLMENT_EVENTS.held, { id: l.orderId, order_id: l.orderId, attempt: Number(l.o.route_attempt), reasons: [reasonOf(l)] }, l.eventIds));
+    }
+  }
+  const labels = quoted.filter((l) => !losing.includes(l));
+  if (labels.length === 0) {
+    await appendEvents(tx, tenantId, held);
+    return out;
+  }
 
   const inserted = (await tx.query<{ id: string; order_id: string }>(
     `insert into shipments (tenant_id, order_id, return_id, direction, carrier, service, zone, rate_cents, weight_grams, tracking_number, ship_from, ship_to_country,
@@ -135,7 +186,7 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
     orderId: l.orderId, steps: stepsTo(l.o.status, 'shipped', `label ${carrierService(l.chosen.rate.carrier, l.chosen.rate.service)} ${l.tracking}`), ids: l.eventIds,
   })), actor);
   const statusEventsOf = new Map(outbound.map((l, i) => [l, moved[i]]));
-  const events: NewEvent[] = [];
+  const events: NewEvent[] = [...held];
   for (const l of labels) {
     const id = shipmentOf.get(l.orderId)!;
     out[l.k] = { id, created: true };

@@ -13,6 +13,11 @@ import { groupBy } from '../../group-by';
 import { appendEvents, eventOf, type EventIds, type NewEvent } from '../../events/outbox';
 import { routeItem, type RankedOption, type SupplierOption } from '../../domain/dropship/router';
 import { orderHoldReasons, UNMAPPED_SKU, type RoutedLine } from '../../domain/dropship/holds';
+import { addDays, quoteRates, shopRates, zoneFor } from '../../domain/dropship/rates';
+import { feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { DEFAULT_PROMISE_DAYS } from '../../../contract/fulfillment';
+import type { Marketplace } from '../../../contract/orders';
+import { DEFAULT_UNIT_GRAMS } from './buy-label';
 import { ANSWER_DELAY_TICKS } from '../../dropship/sandbox/supplier';
 import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
 import type { OrderStatus } from '../../../contract/orders';
@@ -30,7 +35,10 @@ export type RouteOutcome = { kind: 'placed'; attempt: number; purchaseOrders: st
 export interface RouteRequest { orderId: string; expectAttempt: number; ids: EventIds; skipHoldRules?: boolean }
 
 interface ItemRow { order_id: string; id: string; sku: string; quantity: number; unit_price_cents: number; product_id: string | null; variant_id: string | null }
-interface OrderRow { id: string; status: OrderStatus; ship_to_country: string; route_attempt: number; hold_reason: string | null }
+interface OrderRow {
+  id: string; status: OrderStatus; ship_to_country: string; route_attempt: number; hold_reason: string | null;
+  marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; total_cents: number; promised_by: string | null; created_at: Date | string;
+}
 interface OptionRow {
   product_id: string; variant_id: string | null; supplier_id: string; name: string; supplier_sku: string | null; cost_cents: number; shipping_cents: number;
   supplier_stock: number; handling_days: number; ship_from: string; countries_served: string[] | null; priority: number; score: number | null;
@@ -63,7 +71,9 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   const out = new Array<RouteOutcome>(reqs.length);
   // the orders locked in id order, as every other writer of several orders does
   const orders = new Map((await tx.query<OrderRow>(
-    'select id, status, ship_to_country, route_attempt, hold_reason from orders where tenant_id = $1 and id = any($2::text[]) order by id for update',
+    `select id, status, ship_to_country, route_attempt, hold_reason, marketplace, subtotal_cents, shipping_cents, total_cents,
+            to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at
+       from orders where tenant_id = $1 and id = any($2::text[]) order by id for update`,
     [tenantId, reqs.map((r) => r.orderId)],
   )).rows.map((o) => [String(o.id), o]));
   const go: number[] = [];
@@ -83,8 +93,8 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
   // asked again for it, and a re-route only moves the lines no live purchase order holds. Read from the
   // orders' own purchase orders (their key), never by scanning the items: a plan made on the
   // statistics of a table that grew since would join every purchase order item (docs/performance.md)
-  const prior = (await tx.query<{ order_id: string; supplier_id: string; status: string; items: string[] }>(
-    `select p.order_id, p.supplier_id, p.status, array(select pi.order_item_id::text from purchase_order_items pi where pi.purchase_order_id = p.id) as items
+  const prior = (await tx.query<{ order_id: string; supplier_id: string; status: string; total_cents: number; items: string[] }>(
+    `select p.order_id, p.supplier_id, p.status, p.total_cents, array(select pi.order_item_id::text from purchase_order_items pi where pi.purchase_order_id = p.id) as items
        from purchase_orders p where p.tenant_id = $1 and p.order_id = any($2::text[])`,
     [tenantId, goIds],
   )).rows;
@@ -103,6 +113,31 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
       where ps.tenant_id = $1 and ps.product_id = any($2::uuid[])`,
     [tenantId, products],
   )).rows, (r) => r.product_id);
+
+  // the margin rule's money (docs/dropshipping.md "Hold rules"): the order's sale, its fee on THE
+  // schedule, the live purchase orders' cost and the postage estimate of one parcel of its weight
+  const liveCostOf = new Map<string, number>();
+  for (const p of prior) if (['placed', 'confirmed', 'shipped'].includes(p.status)) liveCostOf.set(p.order_id, (liveCostOf.get(p.order_id) ?? 0) + Number(p.total_cents));
+  const gramsOf = settings.hold_min_margin_percent === null ? new Map<string, number>() : new Map((await tx.query<{ order_id: string; g: number }>(
+    `select oi.order_id, coalesce(sum(oi.quantity * coalesce(v.weight, p.weight, $3)), 0)::int as g
+       from order_items oi left join product_variants v on v.id = oi.variant_id left join products p on p.id = oi.product_id
+      where oi.tenant_id = $1 and oi.order_id = any($2::text[]) group by oi.order_id`,
+    [tenantId, goIds, DEFAULT_UNIT_GRAMS],
+  )).rows.map((r) => [r.order_id, Number(r.g)]));
+  const today = new Date().toISOString().slice(0, 10);
+  const postageEstimate = (order: OrderRow, lines: readonly Line[]): number | null => {
+    const from = lines.find((l) => l.route)?.route?.shipFrom;
+    if (!from) return null;
+    const promised = order.promised_by ?? addDays(new Date(order.created_at).toISOString().slice(0, 10), DEFAULT_PROMISE_DAYS);
+    const chosen = shopRates(quoteRates(gramsOf.get(order.id) || DEFAULT_UNIT_GRAMS, zoneFor(from, order.ship_to_country)), today, promised);
+    return chosen ? chosen.rate.rateCents : null;
+  };
+  const moneyOf = (order: OrderRow, lines: readonly Line[]) => ({
+    saleCents: Number(order.total_cents),
+    feesCents: feeCents(order.marketplace, feeBaseCents({ subtotal_cents: Number(order.subtotal_cents), shipping_cents: Number(order.shipping_cents) })),
+    otherSupplierCents: liveCostOf.get(order.id) ?? 0,
+    postageCents: postageEstimate(order, lines),
+  });
 
   const held: { k: number; reasons: string[] }[] = [];
   const placed: { k: number; lines: Line[] }[] = [];
@@ -125,7 +160,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
         lines.push({ ...base, route: null, backup: null });
       } else lines.push({ ...base, route: d.primary, backup: d.backup });
     }
-    const reasons = blocking.length ? [...new Set(blocking)] : req.skipHoldRules ? [] : orderHoldReasons(lines, holdSettingsOf(settings));
+    const reasons = blocking.length ? [...new Set(blocking)] : req.skipHoldRules ? [] : orderHoldReasons(lines, holdSettingsOf(settings), moneyOf(order, lines));
     if (reasons.length) held.push({ k, reasons });
     else placed.push({ k, lines });
   }
