@@ -269,11 +269,22 @@ export const previewAnswer = z.object({
 });
 export type PreviewAnswer = z.infer<typeof previewAnswer>;
 
+/** The pending proposal that replaced an expired one for the same listing: the `details` of its refusal. */
+export const proposalReplacement = z.object({ replaced_by: z.string(), new_price_cents: z.number() });
+export type ProposalReplacement = z.infer<typeof proposalReplacement>;
+
 export const bulkProposalsAnswer = z.object({
   action: z.enum(['approve', 'reject']),
   succeeded: z.number(),
   failed: z.number(),
-  results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.object({ code: z.string(), message: z.string() }).optional() })),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      // an expired proposal names the pending one that replaced it for the same listing (docs/repricing.md "Proposals")
+      error: z.object({ code: z.string(), message: z.string(), details: proposalReplacement.optional() }).optional(),
+    }),
+  ),
 });
 
 export const agentMarketplace = z.object({

@@ -76,7 +76,7 @@ describe('repricing sweep', () => {
 
   it('a tenant without an enabled rule is not swept', async () => {
     const r = await sweepTenant(h.db, NORTHWIND_TENANT.id, { batch: 5 });
-    expect(r).toEqual({ evaluated: 0, decisions: 0, proposals: 0, applied: 0 });
+    expect(r).toEqual({ evaluated: 0, decisions: 0, proposals: 0, applied: 0, purged: 0 });
   });
 
   it('the scheduled sweep also takes the pricing agent\'s snapshot of every tenant, one row per account', async () => {

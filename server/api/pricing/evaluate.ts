@@ -94,19 +94,47 @@ function flagBits(flags: DecisionFlags): number {
   return bits;
 }
 
-export interface RecordResult { decisions: number; applied: string[]; proposals: string[] }
+/** `proposals`: the pending proposal of each listing proposed in this pass, new or `kept` (an identical older one refreshed). */
+export interface RecordResult { decisions: number; applied: string[]; proposals: string[]; kept: string[] }
+
+/**
+ * The listings whose pending proposal proposes the same move as this pass (same rule, old and new
+ * price): listing id → that proposal, locked, to be refreshed instead of superseded.
+ */
+async function keptProposals(tx: Tx, tenantId: string, proposing: readonly Evaluation[]): Promise<Map<string, string>> {
+  const kept = new Map<string, string>();
+  const ids = proposing.flatMap((e) => (e.listing.pending_proposal_id ? [e.listing.pending_proposal_id] : []));
+  if (ids.length === 0) return kept;
+  const { rows } = await tx.query<{ id: string; listing_id: string; rule_id: string | null; old_price_cents: number; new_price_cents: number }>(
+    `select id, listing_id, rule_id, old_price_cents, new_price_cents from price_proposals
+      where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending' order by id for update`,
+    [tenantId, ids],
+  );
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  for (const e of proposing) {
+    const r = e.listing.pending_proposal_id ? byId.get(e.listing.pending_proposal_id) : undefined;
+    if (r && String(r.listing_id) === e.listing.id && r.rule_id === e.rule.id && Number(r.old_price_cents) === e.decision.old_price_cents && Number(r.new_price_cents) === e.decision.new_price_cents) {
+      kept.set(e.listing.id, String(r.id));
+    }
+  }
+  return kept;
+}
 
 /**
  * Writes the decisions of `evals` (one multi-row insert), then applies or proposes the changes.
  * `mode` forces proposals (the propose command) or follows each rule's mode.
  */
 export async function record(tx: Tx, tenantId: string, evals: readonly Evaluation[], o: { trigger: string; actor: string; emit: Emit; mode: 'rule' | 'proposals' }): Promise<RecordResult> {
-  const res: RecordResult = { decisions: 0, applied: [], proposals: [] };
+  const res: RecordResult = { decisions: 0, applied: [], proposals: [], kept: [] };
   if (evals.length === 0) return res;
   const auto = (e: Evaluation) => o.mode === 'rule' && e.rule.mode === 'auto' && e.decision.new_price_cents != null;
   const propose = (e: Evaluation) => !auto(e) && e.decision.new_price_cents != null;
-  // proposals mode: one pending proposal per listing (an older pending one is superseded: expired)
-  const superseded = evals.flatMap((e) => (propose(e) && e.listing.pending_proposal_id ? [e.listing.pending_proposal_id] : []));
+  // proposals mode: one pending proposal per listing. An older pending one proposing the same move
+  // (same rule, same old and new price) is kept and refreshed: it takes the new decision, fingerprint,
+  // margins, bounds and sentence, so a market that ticks without changing the answer makes no new
+  // row. Any other older pending one is superseded: expired (docs/repricing.md "Proposals")
+  const kept = await keptProposals(tx, tenantId, evals.filter(propose));
+  const superseded = evals.flatMap((e) => (propose(e) && e.listing.pending_proposal_id && !kept.has(e.listing.id) ? [e.listing.pending_proposal_id] : []));
   if (superseded.length) {
     await tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and id = any($2::uuid[]) and status = 'pending'`, [tenantId, superseded]);
   }
@@ -120,7 +148,8 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
   const ruleIndex = new Map<string, number>();
   const col = { l: new Array<string>(n), ri: new Array<number>(n), o: new Array<number>(n), nw: new Array<number | null>(n), s: new Array<string>(n), sc: new Array<string>(n),
     f: new Array<number>(n), c: new Array<number | null>(n), cp: new Array<string>(n), bb: new Array<string | null>(n), fl: new Array<number>(n), re: new Array<string>(n),
-    a: new Array<boolean>(n), h: new Array<string>(n), ah: new Array<string | null>(n), pr: new Array<boolean>(n), mb: new Array<number | null>(n), ma: new Array<number | null>(n) };
+    a: new Array<boolean>(n), h: new Array<string>(n), ah: new Array<string | null>(n), pr: new Array<boolean>(n), mb: new Array<number | null>(n), ma: new Array<number | null>(n),
+    kp: new Array<string | null>(n) };
   for (let i = 0; i < n; i++) {
     const e = evals[i];
     const d = e.decision;
@@ -131,19 +160,20 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
     col.l[i] = e.listing.id; col.ri[i] = ri; col.o[i] = d.old_price_cents; col.nw[i] = d.new_price_cents; col.s[i] = d.strategy; col.sc[i] = d.scenario;
     col.f[i] = d.floor_cents; col.c[i] = d.ceiling_cents; col.bb[i] = e.listing.buy_box_owner; col.fl[i] = flagBits(d.flags); col.re[i] = d.reason;
     col.cp[i] = JSON.stringify(e.listing.offers.map((x) => ({ seller: x.seller, price_cents: x.price_cents + (x.shipping_cents ?? 0) })));
-    col.a[i] = isAuto; col.h[i] = e.hash; col.pr[i] = isProposal;
+    const keep = isProposal ? (kept.get(e.listing.id) ?? null) : null;
+    col.a[i] = isAuto; col.h[i] = e.hash; col.pr[i] = isProposal && keep === null; col.kp[i] = keep;
     // an applied price is part of the inputs: the memory keeps them as they are after the change
     col.ah[i] = isAuto ? afterHash(e, d.new_price_cents!) : null;
     col.mb[i] = isProposal ? margins(e, d.old_price_cents) : null;
     col.ma[i] = isProposal ? margins(e, d.new_price_cents!) : null;
   }
   // the memory: these inputs were seen; an applied change starts the minimum interval; a new
-  // proposal is the listing's pending one
+  // proposal is the listing's pending one (a kept one stays it)
   const { rows } = await tx.query<{ listing_id: string; id: string }>(
     `with u as materialized (
        select * from unnest($4::uuid[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[], $12::jsonb[], $13::text[], $14::int[], $15::text[], $16::bool[], $17::text[],
-                            $18::text[], $19::bool[], $20::int[], $21::int[])
-         with ordinality as u(l, ri, o, n, s, sc, f, c, cp, bb, fl, re, a, h, ah, pr, mb, ma, ord)),
+                            $18::text[], $19::bool[], $20::int[], $21::int[], $22::uuid[])
+         with ordinality as u(l, ri, o, n, s, sc, f, c, cp, bb, fl, re, a, h, ah, pr, mb, ma, kp, ord)),
      d as (
        insert into price_decisions (tenant_id, listing_id, rule_id, old_price_cents, new_price_cents, strategy, scenario, floor_cents, ceiling_cents,
                                     competitor_prices, buy_box_owner, flags, reason, applied, trigger, inputs_hash)
@@ -154,6 +184,10 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
                                     floor_cents, ceiling_cents, reason, inputs_hash)
        select $1, u.l, d.id, ($3::uuid[])[u.ri], u.o, u.n, u.mb, u.ma, u.f, u.c, u.re, u.h from u join d on d.listing_id = u.l where u.pr order by u.ord
        returning id, listing_id),
+     k as (
+       update price_proposals x set decision_id = d.id, inputs_hash = u.h, margin_before_cents = u.mb, margin_after_cents = u.ma, floor_cents = u.f,
+                                    ceiling_cents = u.c, reason = u.re
+         from u join d on d.listing_id = u.l where u.kp is not null and x.tenant_id = $1 and x.id = u.kp and x.status = 'pending'),
      s as (
        insert into pricing_listing_state (listing_id, tenant_id, inputs_hash, last_scenario, last_change_at, evaluated_at, pending_proposal_id)
        select u.l, $1, coalesce(u.ah, u.h), u.sc, case when u.a then now() else null end, now(), p.id from u left join p on p.listing_id = u.l
@@ -164,7 +198,7 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
     [
       tenantId, o.trigger, plainArray(ruleIds),
       plainArray(col.l), plainArray(col.ri), plainArray(col.o), plainArray(col.nw), textArray(col.s), textArray(col.sc), plainArray(col.f), plainArray(col.c),
-      textArray(col.cp), textArray(col.bb), plainArray(col.fl), textArray(col.re), plainArray(col.a), textArray(col.h), textArray(col.ah), plainArray(col.pr), plainArray(col.mb), plainArray(col.ma),
+      textArray(col.cp), textArray(col.bb), plainArray(col.fl), textArray(col.re), plainArray(col.a), textArray(col.h), textArray(col.ah), plainArray(col.pr), plainArray(col.mb), plainArray(col.ma), plainArray(col.kp),
     ],
   );
   res.decisions = n;
@@ -178,8 +212,10 @@ export async function record(tx: Tx, tenantId: string, evals: readonly Evaluatio
 
   const toPropose = evals.filter(propose);
   if (toPropose.length) {
-    res.proposals = toPropose.map((e) => proposed.get(e.listing.id)!);
-    await o.emit(PRICING_EVENTS.proposalCreated, { count: res.proposals.length, listing_ids: toPropose.map((e) => e.listing.id).slice(0, 100) });
+    res.proposals = toPropose.map((e) => proposed.get(e.listing.id) ?? kept.get(e.listing.id)!);
+    res.kept = [...kept.values()];
+    const created = toPropose.filter((e) => !kept.has(e.listing.id));
+    if (created.length) await o.emit(PRICING_EVENTS.proposalCreated, { count: created.length, listing_ids: created.map((e) => e.listing.id).slice(0, 100) });
   }
 
   return res;

@@ -94,6 +94,30 @@ export async function getProposal(tx: Tx, tenantId: string, id: string): Promise
 
 const notPending = (status: string) => new HttpError(409, 'proposal_decided', `This proposal is already ${status}`);
 
+/** What a refusal of an expired proposal names: the pending proposal that replaced it for the same listing. */
+export interface Replacement { replaced_by: string; new_price_cents: number }
+
+/** The pending proposal of each of these listings, if any (one per listing: a newer one supersedes or refreshes it). */
+export async function replacements(tx: Tx, tenantId: string, listingIds: readonly string[]): Promise<Map<string, Replacement>> {
+  const out = new Map<string, Replacement>();
+  if (listingIds.length === 0) return out;
+  const { rows } = await tx.query<{ id: string; listing_id: string; new_price_cents: number }>(
+    `select distinct on (listing_id) id, listing_id, new_price_cents from price_proposals
+      where tenant_id = $1 and listing_id = any($2::uuid[]) and status = 'pending' order by listing_id, created_at desc, id`,
+    [tenantId, [...new Set(listingIds)]],
+  );
+  for (const r of rows) out.set(String(r.listing_id), { replaced_by: String(r.id), new_price_cents: Number(r.new_price_cents) });
+  return out;
+}
+
+/** The refusal of a decided proposal; an expired one names its replacement when there is one (`details`). */
+function decidedError(status: string, replacement?: Replacement): { code: string; message: string; details?: Replacement } {
+  if (status === 'expired' && replacement) {
+    return { code: 'proposal_decided', message: `This proposal is already expired: a newer proposal ($${(replacement.new_price_cents / 100).toFixed(2)}) replaced it`, details: replacement };
+  }
+  return { code: 'proposal_decided', message: notPending(status).message };
+}
+
 export async function decideProposal(
   tx: Tx,
   tenantId: string,
@@ -104,7 +128,11 @@ export async function decideProposal(
   const locked = await tx.query<{ status: string }>('select status from price_proposals where tenant_id = $1 and id = $2 for update', [tenantId, id]);
   if (!locked.rows[0]) throw notFound('Proposal');
   const p = (await getProposal(tx, tenantId, id))!;
-  if (p.status !== 'pending') throw notPending(p.status);
+  if (p.status !== 'pending') {
+    const replaced = p.status === 'expired' ? (await replacements(tx, tenantId, [p.listing_id])).get(p.listing_id) : undefined;
+    const e = decidedError(p.status, replaced);
+    throw new HttpError(409, e.code, e.message, e.details);
+  }
   if (action === 'reject') {
     await tx.query(`update price_proposals set status = 'rejected', decided_at = now(), decided_by = $3 where tenant_id = $1 and id = $2`, [tenantId, id, o.actor]);
   } else {
@@ -136,7 +164,7 @@ export async function decideProposal(
 }
 
 /** One proposal's outcome in a bulk (contract/pricing.ts `bulkProposalsAnswer`). */
-export interface BulkItem { id: string; ok: boolean; error?: { code: string; message: string } }
+export interface BulkItem { id: string; ok: boolean; error?: { code: string; message: string; details?: Replacement } }
 
 const failed = (id: string, code: string, message: string): BulkItem => ({ id, ok: false, error: { code, message } });
 
@@ -165,10 +193,12 @@ export async function decideMany(
   );
   const found = new Map(rows.map((r) => [String(r.id), r]));
   const pending: typeof rows = [];
+  // an expired proposal answers with the pending one that replaced it, when there is one
+  const replaced = await replacements(tx, tenantId, rows.filter((r) => r.status === 'expired').map((r) => String(r.listing_id)));
   for (const id of ids) {
     const p = found.get(id);
     if (!p) out.set(id, failed(id, 'not_found', 'Proposal not found'));
-    else if (p.status !== 'pending') out.set(id, failed(id, 'proposal_decided', notPending(p.status).message));
+    else if (p.status !== 'pending') out.set(id, { id, ok: false, error: decidedError(p.status, replaced.get(String(p.listing_id))) });
     else pending.push(p);
   }
   if (pending.length === 0) return out;

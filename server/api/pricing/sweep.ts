@@ -14,7 +14,28 @@ import { startPeriodic } from '../../periodic';
 
 export const SWEEP_BATCH = 2_000;
 
-export interface SweepResult { evaluated: number; decisions: number; proposals: number; applied: number }
+/** Expired proposals are kept this long after they expired, then the sweep deletes them (docs/repricing.md "Proposals"). */
+export const EXPIRED_PROPOSAL_RETENTION_MS = 24 * 3_600_000;
+/** At most this many expired proposals are deleted per tenant and sweep (one short statement). */
+export const EXPIRED_PROPOSAL_PURGE_LIMIT = 10_000;
+
+export interface SweepResult { evaluated: number; decisions: number; proposals: number; applied: number; purged: number }
+
+/** Deletes the tenant's proposals expired longer ago than the retention window; returns how many. */
+export async function purgeExpiredProposals(db: Db, tenantId: string, now = new Date(), retentionMs = EXPIRED_PROPOSAL_RETENTION_MS): Promise<number> {
+  const before = new Date(now.getTime() - retentionMs);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>(
+      `with gone as (
+         delete from price_proposals where id in (
+           select id from price_proposals where tenant_id = $1 and status = 'expired' and decided_at < $2 limit ${EXPIRED_PROPOSAL_PURGE_LIMIT})
+         returning 1)
+       select count(*)::int as n from gone`,
+      [tenantId, before],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }, { tenantId });
+}
 
 /** Page bounds: every `batch`-th active listing id, in id order (page k is `bounds[k-1] < id <= bounds[k]`). */
 async function pageBounds(db: Db, tenantId: string, batch: number): Promise<string[] | null> {
@@ -29,10 +50,11 @@ async function pageBounds(db: Db, tenantId: string, batch: number): Promise<stri
   }, { tenantId });
 }
 
-/** One tenant's sweep, one transaction per page of listings. */
+/** One tenant's sweep, one transaction per page of listings, then the expired proposals past the retention window deleted. */
 export async function sweepTenant(db: Db, tenantId: string, o: { now?: Date; batch?: number; parallel?: number } = {}): Promise<SweepResult> {
   const now = o.now ?? new Date();
-  const total: SweepResult = { evaluated: 0, decisions: 0, proposals: 0, applied: 0 };
+  const total: SweepResult = { evaluated: 0, decisions: 0, proposals: 0, applied: 0, purged: 0 };
+  total.purged = await purgeExpiredProposals(db, tenantId, now);
   const bounds = await pageBounds(db, tenantId, o.batch ?? SWEEP_BATCH);
   if (!bounds) return total;
   const pages = [...bounds, undefined].map((upTo, k) => ({ after: k === 0 ? undefined : bounds[k - 1], upTo }));
