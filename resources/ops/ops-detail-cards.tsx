@@ -78,10 +78,16 @@ export function DatabaseCard({ db }: { db: OpsSummary['database'] }) {
         ['Engine', db.engine === 'pglite' ? 'PGlite' : db.engine === 'postgres' ? 'PostgreSQL' : (db.engine ?? '—')],
         [
           'Connections',
-          <div key="c" style={{ width: '100%' }}>
-            {db.connections} / {db.max_connections}
-            <Progress percent={used} size="small" showInfo={false} aria-label="Connections in use" status={used >= 90 ? 'exception' : 'normal'} />
-          </div>,
+          // PGlite is one connection in the process, in use whenever a query runs: a pool gauge would
+          // read a full red bar for a healthy embedded database (docs/ops-ui.md "Database")
+          db.engine === 'pglite' ? (
+            <span key="c">1 (embedded, queries take turns)</span>
+          ) : (
+            <div key="c" style={{ width: '100%' }}>
+              {db.connections} / {db.max_connections}
+              <Progress percent={used} size="small" showInfo={false} aria-label="Connections in use" status={used >= 90 ? 'exception' : 'normal'} />
+            </div>
+          ),
         ],
         ['Query p95', ms(db.query_time_p95)],
       ]}
