@@ -16,8 +16,17 @@ import { OrderStatusActions } from './order-status-actions';
 import { OrderProfitCard } from './order-profit';
 import { isReturnable, unitsLeftToReturn, type OrderDetail } from '../../contract/orders';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 export default function OrderShow() {
+  return (
+    <RecordGate resource="orders">
+      <OrderShowView />
+    </RecordGate>
+  );
+}
+
+function OrderShowView() {
   const { query, result: order } = useShow<OrderDetail>({ resource: 'orders' });
   const navigate = useNavigate();
   // a return needs an order that left (shipped, delivered, partially returned) with units not yet in a return

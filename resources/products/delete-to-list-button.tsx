@@ -2,6 +2,8 @@
  * "Delete" on a detail page — docs/commerce-ui.md "Deleting from a detail page": a confirmation that says
  * what the delete will do, then the list (replacing the history entry, so Back does not return to a
  * page whose record is gone). Offered only to roles that may delete the resource (Refine's useCan).
+ * Inside a record page (resources/shared/record-page.tsx) the page stops reading the record it just
+ * deleted, so no "not found" follows the success message (docs/commerce-ui.md "Unknown ids and deleted records").
  */
 import type { ReactNode } from 'react';
 import { Button, Modal } from 'antd';
@@ -9,6 +11,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useCan, useDelete } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { userMessage } from '../../providers/api';
+import { useRecordGate } from '../shared/record-page';
 
 interface Props {
   resource: string;
@@ -22,6 +25,7 @@ interface Props {
 
 export function DeleteToListButton({ resource, id, listPath, title, content }: Props) {
   const navigate = useNavigate();
+  const gate = useRecordGate();
   const [modal, contextHolder] = Modal.useModal();
   const { mutateAsync, mutation } = useDelete();
   const allowed = useCan({ resource, action: 'delete', params: { id } }).data?.can === true;
@@ -43,6 +47,7 @@ export function DeleteToListButton({ resource, id, listPath, title, content }: P
         } catch {
           return; // the notification says why; the record is still there, so stay on its page
         }
+        gate?.leave();
         navigate(listPath, { replace: true });
       },
     });

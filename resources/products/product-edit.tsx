@@ -1,6 +1,7 @@
 /**
  * /products/:id/edit — the product's own fields; variants are edited on the product page, one at a time
  * (docs/commerce-ui.md "Variants"). A server field error (duplicate SKU 409) shows under its field.
+ * An unknown id shows "Product not found", not an empty form (docs/commerce-ui.md "Unknown ids and deleted records").
  */
 import { Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
@@ -9,8 +10,17 @@ import { fieldErrorsOf, showFieldErrors } from './field-errors';
 import { ProductFields } from './product-form';
 import type { ProductDetail } from '../../contract/products';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 export default function ProductEdit() {
+  return (
+    <RecordGate resource="products">
+      <ProductEditForm />
+    </RecordGate>
+  );
+}
+
+function ProductEditForm() {
   const { formProps, saveButtonProps, query, form } = useForm<ProductDetail>({
     resource: 'products',
     action: 'edit',

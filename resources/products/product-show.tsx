@@ -17,6 +17,7 @@ import { ProductSuppliers } from './product-suppliers';
 import { ProductImages } from './product-images';
 import type { ProductDetail } from '../../contract/products';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 /** What deleting the product takes with it. */
 export function productDeleteNotice(p: ProductDetail): string {
@@ -28,6 +29,14 @@ export function productDeleteNotice(p: ProductDetail): string {
 }
 
 export default function ProductShow() {
+  return (
+    <RecordGate resource="products">
+      <ProductShowView />
+    </RecordGate>
+  );
+}
+
+function ProductShowView() {
   const { query, result: product } = useShow<ProductDetail>({ resource: 'products' });
   return (
     <Show

@@ -4,7 +4,8 @@
  * provider (`useShow`), its fields shown as the list shows their cells (declared-columns.tsx), with
  * Refine's back, list and refresh controls. Loaded on demand by the element `declareList` gives it,
  * on the route the registry derives (src/lib/registry-derive.ts `routesOf`). Editing and deleting
- * stay on the list (its drawer and row buttons).
+ * stay on the list (its drawer and row buttons). An id the API does not know shows the record pages'
+ * not-found state (record-page.tsx), with no toast.
  */
 import { Show } from '@refinedev/antd';
 import { useShow, type BaseRecord } from '@refinedev/core';
@@ -15,9 +16,15 @@ import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
 import { cellOf } from './declared-columns';
 import { LoadError } from './list-error';
 import { useNavigationKey } from './use-navigation-key';
+import { RecordGate } from './record-page';
 
 export function DeclaredShowPage({ list }: { list: DeclaredList }) {
-  return <DeclaredShowView key={useNavigationKey()} list={list} />;
+  const item = itemName(list);
+  return (
+    <RecordGate key={useNavigationKey()} resource={list.resource} label={item.charAt(0).toUpperCase() + item.slice(1)}>
+      <DeclaredShowView list={list} />
+    </RecordGate>
+  );
 }
 
 function DeclaredShowView({ list }: { list: DeclaredList }) {

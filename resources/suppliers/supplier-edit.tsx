@@ -1,4 +1,7 @@
-/** /suppliers/:id/edit — docs/product/api-calls.md PUT /suppliers/{id}; the list refreshes after it. */
+/**
+ * /suppliers/:id/edit — docs/product/api-calls.md PUT /suppliers/{id}; the list refreshes after it. An unknown
+ * id shows "Supplier not found", not an empty form (docs/commerce-ui.md "Unknown ids and deleted records").
+ */
 import { Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { userMessage } from '../../providers/api';
@@ -6,8 +9,17 @@ import { fieldErrorsOf, showFieldErrors } from '../products/field-errors';
 import { SupplierFields, supplierBody } from './supplier-form';
 import type { Supplier } from '../../contract/suppliers';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 export default function SupplierEdit() {
+  return (
+    <RecordGate resource="suppliers">
+      <SupplierEditForm />
+    </RecordGate>
+  );
+}
+
+function SupplierEditForm() {
   const { formProps, saveButtonProps, query, form } = useForm<Supplier>({
     resource: 'suppliers',
     action: 'edit',

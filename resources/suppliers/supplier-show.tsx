@@ -17,8 +17,17 @@ import { SupplierPurchaseOrders } from './supplier-purchase-orders';
 import { SupplierSummary, scoreExplanation, supplierDeleteNotice } from './supplier-summary';
 import type { Supplier } from '../../contract/suppliers';
 import { BACK_ICON, PageTitle } from '../../src/shell/page-title';
+import { RecordGate } from '../shared/record-page';
 
 export default function SupplierShow() {
+  return (
+    <RecordGate resource="suppliers">
+      <SupplierShowView />
+    </RecordGate>
+  );
+}
+
+function SupplierShowView() {
   const navigate = useNavigate();
   const { query, result: s } = useShow<Supplier>({ resource: 'suppliers' });
   return (

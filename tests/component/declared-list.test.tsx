@@ -29,6 +29,7 @@ const { setProfile } = await import('../../providers/auth/profile-store');
 const { fakeApi, listOf } = await import('./support/fake-api');
 const { installDomShims } = await import('./support/dom-shims');
 const { renderConsole } = await import('./support/render-console');
+const { createQueryClient } = await import('../../providers/data-provider');
 type Handler = import('./support/fake-api').Handler;
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -46,7 +47,8 @@ const showRow = routeTable(modules).find((r) => r.module === 'things' && r.actio
 const at = (method: string, path: string, h: Handler): Handler => (c) => (c.method === method && c.path === path ? h(c) : undefined);
 const list = (rows: unknown[], total = rows.length): Handler => at('GET', '/things', () => ({ body: listOf(rows, total) }));
 
-function open(path: string, role: Role = 'user', liveProvider?: LiveProvider, at = row) {
+/** `queryClient`: the app's own cache settings when the test counts reads (the harness's client keeps nothing fresh). */
+function open(path: string, role: Role = 'user', liveProvider?: LiveProvider, at = row, queryClient?: ReturnType<typeof createQueryClient>) {
   setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role });
   return renderConsole({
     path,
@@ -54,6 +56,7 @@ function open(path: string, role: Role = 'user', liveProvider?: LiveProvider, at
     role,
     modules,
     liveProvider,
+    queryClient,
     resources: refineResources(modules),
     page: (
       <Suspense fallback={<p>loading page</p>}>
@@ -239,7 +242,8 @@ describe('the declared list page', () => {
     expect(link).toHaveAttribute('href', '/things/t1');
     cleanup();
     const api = fakeApi([at('GET', '/things/t1', () => ({ body: { data: T1 } }))]);
-    open('/things/t1', 'agent', undefined, showRow);
+    // the page's record gate reads it first (resources/shared/record-page.tsx); the page finds it fresh in the cache
+    open('/things/t1', 'agent', undefined, showRow, createQueryClient());
     expect(await screen.findByRole('heading', { level: 1, name: 'Blue widget' })).toBeInTheDocument();
     expect(api.of('GET', '/things/t1')).toHaveLength(1);
     expect(screen.getByText('$19.50')).toBeInTheDocument();
