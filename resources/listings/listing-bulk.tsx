@@ -3,7 +3,8 @@
  * change price (a new price or a change in %) and change the quantity buffer — confirmation first,
  * progress while it runs (`POST /api/listings/bulk-actions`, a chunk at a time), one result per listing.
  * A new price below a listing's cost fails for that listing alone (below_cost); the page then offers
- * to apply it to those listings anyway, as a separate, confirmed step.
+ * to apply it to those listings anyway, as a separate, confirmed step. The price dialog, its sentence
+ * and that question are the products' too (resources/shared/bulk-price.tsx).
  */
 import { useState } from 'react';
 import { Button, Form, InputNumber, Modal } from 'antd';
@@ -23,13 +24,11 @@ import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { useCommand } from '../shared/use-command';
 import { CommandGate } from '../../src/shell/command-gate';
 import { toCents } from './cents';
-import { money } from '../shared/format';
 import listingsModule from './index';
 import pricingModule from '../pricing/index';
-import { PriceChangeFields } from '../shared/price-change-fields';
+import { askBelowCost, BulkPriceModal, priceChangeText, readPriceForm, type PriceForm } from '../shared/bulk-price';
 
 type Change = Omit<ListingBulkActionBody, 'ids' | 'confirm_below_cost'>;
-interface PriceForm { mode: 'set' | 'percent'; value: number }
 
 const TITLES: Record<ListingBulkActionBody['action'], string> = {
   activate: 'Activating listings',
@@ -69,11 +68,11 @@ export function ListingBulkActions({ selected, onClear }: { selected: Listing[];
     onClear(failed);
     const belowCost = results.filter((r) => !r.ok && r.error?.code === 'below_cost').map((r) => r.id);
     if (change.action === 'change_price' && belowCost.length > 0 && !confirmBelowCost) {
-      modal.confirm({
-        title: `${belowCost.length} listing${belowCost.length === 1 ? '' : 's'} would sell below cost`,
+      askBelowCost(modal, {
+        count: belowCost.length,
+        noun: 'listing',
         content: `${BELOW_COST_MESSAGE}. Apply the new price to ${belowCost.length === 1 ? 'it' : 'them'} anyway?`,
         okText: 'List at a loss',
-        okButtonProps: { danger: true },
         onOk: () => void start(change, belowCost, true),
       });
     }
@@ -86,13 +85,11 @@ export function ListingBulkActions({ selected, onClear }: { selected: Listing[];
   };
 
   const submitPrice = async () => {
-    const v = await priceForm.validateFields().catch(() => null);
+    const v = await readPriceForm(priceForm);
     if (!v) return;
-    const { mode, value } = v;
     setEditing(null);
-    const change: Change = mode === 'set' ? { action: 'change_price', price_cents: toCents(value) } : { action: 'change_price', price_delta_pct: value };
-    const what = mode === 'set' ? `set the price to ${money(value)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
-    confirm(`Change the price of ${noun}?`, `This will ${what} on ${noun}; the marketplaces receive it with the next push.`, false, 'Apply', change);
+    const change: Change = v.mode === 'set' ? { action: 'change_price', price_cents: toCents(v.value) } : { action: 'change_price', price_delta_pct: v.value };
+    confirm(`Change the price of ${noun}?`, `This will ${priceChangeText(v)} on ${noun}; the marketplaces receive it with the next push.`, false, 'Apply', change);
   };
 
   const submitBuffer = async () => {
@@ -131,11 +128,14 @@ export function ListingBulkActions({ selected, onClear }: { selected: Listing[];
           </Button>
         </CommandGate>
       </BulkActionBar>
-      <Modal open={editing === 'price'} title={`Change the price of ${noun}`} okText="Continue" onOk={submitPrice} onCancel={() => setEditing(null)} destroyOnHidden>
-        <Form form={priceForm} layout="vertical" initialValues={{ mode: 'percent' }} preserve={false}>
-          <PriceChangeFields first="percent" percent={LISTING_PRICE_DELTA_PCT} />
-        </Form>
-      </Modal>
+      <BulkPriceModal
+        open={editing === 'price'}
+        title={`Change the price of ${noun}`}
+        form={priceForm}
+        percent={LISTING_PRICE_DELTA_PCT}
+        onContinue={submitPrice}
+        onCancel={() => setEditing(null)}
+      />
       <Modal open={editing === 'buffer'} title={`Quantity buffer of ${noun}`} okText="Continue" onOk={submitBuffer} onCancel={() => setEditing(null)} destroyOnHidden>
         <Form form={bufferForm} layout="vertical" preserve={false}>
           <Form.Item name="buffer" label="Offer stock minus" extra="Units held back from the marketplaces so the last ones are not oversold." rules={[{ required: true, message: 'Enter a number of units' }]}>

@@ -2,6 +2,9 @@
  * Bulk price / stock edit and bulk delete of selected products — docs/commerce.md: confirmation first,
  * progress while it runs, one result per product (`POST /api/products/bulk`, a chunk at a time).
  * A product whose new price would fall below its MAP price fails alone; the others still apply.
+ * The price edit is the listings' one (resources/shared/bulk-price.tsx): it opens on "Change by %",
+ * writes amounts with their currency, and a new price below a product's cost (as the list shows its
+ * price and cost) stops before anything is sent, naming those products; "Sell at a loss" sends it anyway.
  */
 import { useState } from 'react';
 import { Button, Form, InputNumber, Modal } from 'antd';
@@ -12,9 +15,9 @@ import { BulkActionBar, BulkProgressModal, type BulkRunState } from '../shared/b
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { CommandGate } from '../../src/shell/command-gate';
 import productsModule from './index';
-import { money } from '../shared/format';
+import { parseCents } from '../../contract/money';
 import { PRICE_DELTA_PCT, type BulkAnswer, type BulkResult, type Product } from '../../contract/products';
-import { PriceChangeFields } from '../shared/price-change-fields';
+import { askBelowCost, belowCost, belowCostLines, BulkPriceModal, priceChangeText, readPriceForm, type PricedItem, type PriceForm } from '../shared/bulk-price';
 
 export type BulkChanges = { price: number } | { price_delta_pct: number } | { stock: number };
 
@@ -25,7 +28,10 @@ async function sendBulk(send: Send, action: 'update' | 'delete', ids: string[], 
 
 type Editing = 'price' | 'stock' | null;
 
-interface PriceForm { mode: 'set' | 'percent'; value: number }
+const labelOf = (p: Product) => `${p.title} (${p.sku})`;
+
+/** A product as the below-cost check sees it: the list's price and cost, in cents. */
+const pricedOf = (p: Product): PricedItem => ({ id: p.id, label: labelOf(p), price: parseCents(p.price) ?? 0, cost: parseCents(p.cost) });
 
 export function ProductBulkActions({ selected, onClear }: { selected: Product[]; onClear: () => void }) {
   const invalidate = useInvalidate();
@@ -42,7 +48,7 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
 
   const start = async (title: string, action: 'update' | 'delete', changes?: BulkChanges) => {
     const ids = selected.map((p) => p.id);
-    setLabels(new Map(selected.map((p) => [p.id, `${p.title} (${p.sku})`])));
+    setLabels(new Map(selected.map((p) => [p.id, labelOf(p)])));
     setRun({ title, total: ids.length, done: 0, results: [], running: true });
     const results = await runInChunks(
       ids,
@@ -59,11 +65,34 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
     modal.confirm({ title, content, okText: danger ? 'Delete' : 'Apply', okButtonProps: { danger }, onOk });
 
   const submitPrice = async () => {
-    const { mode, value } = await priceForm.validateFields();
-    const changes: BulkChanges = mode === 'set' ? { price: value } : { price_delta_pct: value };
-    const what = mode === 'set' ? `set the price to ${money(value)}` : `change the price by ${value > 0 ? '+' : ''}${value}%`;
+    const v = await readPriceForm(priceForm);
+    if (!v) return;
+    const changes: BulkChanges = v.mode === 'set' ? { price: v.value } : { price_delta_pct: v.value };
+    const apply = () => void start('Updating prices', 'update', changes);
     setEditing(null);
-    confirm(`Update ${noun}?`, `This will ${what} for ${noun} (every variant).`, false, () => void start('Updating prices', 'update', changes));
+    const losing = belowCost(selected.map(pricedOf), v);
+    if (losing.length > 0) {
+      // stopped before sending: nothing is priced below cost unless the seller says so
+      askBelowCost(modal, {
+        count: losing.length,
+        noun: 'product',
+        content: (
+          <>
+            <p>The new price is below cost for {losing.length === 1 ? 'this product' : 'these products'}; every sale would lose money:</p>
+            <ul>
+              {belowCostLines(losing).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p>Nothing has been sent. Apply the new price to the {noun} anyway?</p>
+          </>
+        ),
+        okText: 'Sell at a loss',
+        onOk: apply,
+      });
+      return;
+    }
+    confirm(`Update ${noun}?`, `This will ${priceChangeText(v)} for ${noun} (every variant).`, false, apply);
   };
 
   const submitStock = async () => {
@@ -97,11 +126,14 @@ export function ProductBulkActions({ selected, onClear }: { selected: Product[];
           </Button>
         </CommandGate>
       </BulkActionBar>
-      <Modal open={editing === 'price'} title={`Edit price of ${noun}`} okText="Continue" onOk={submitPrice} onCancel={() => setEditing(null)} destroyOnHidden>
-        <Form form={priceForm} layout="vertical" initialValues={{ mode: 'set' }} preserve={false}>
-          <PriceChangeFields first="set" percent={PRICE_DELTA_PCT} />
-        </Form>
-      </Modal>
+      <BulkPriceModal
+        open={editing === 'price'}
+        title={`Edit price of ${noun}`}
+        form={priceForm}
+        percent={PRICE_DELTA_PCT}
+        onContinue={submitPrice}
+        onCancel={() => setEditing(null)}
+      />
       <Modal open={editing === 'stock'} title={`Edit stock of ${noun}`} okText="Continue" onOk={submitStock} onCancel={() => setEditing(null)} destroyOnHidden>
         <Form form={stockForm} layout="vertical" preserve={false}>
           <Form.Item name="stock" label="Set stock to" rules={[{ required: true, message: 'Enter a quantity' }]}>

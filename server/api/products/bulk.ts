@@ -1,11 +1,12 @@
 /**
  * Bulk product edit — docs/commerce.md: `{action, ids, changes}` → one result per id. Each item is checked
  * before it is written (missing, below MAP), so one bad item fails alone and the others still apply.
- * Price changes apply to every variant; stock sets every variant's stock (docs/commerce.md).
+ * Price changes apply to every variant; stock sets every variant's stock (docs/commerce.md). Amounts in
+ * the reasons are written by the money module with their currency (`$2.00`), as the console writes them.
  */
 import type { Ctx } from '../kit';
 import { dollarsOf, num, numOrNull } from '../../domain/numbers';
-import { addPercent, centsToDecimal, toCents } from '../../../contract/money';
+import { addPercent, formatCents, toCents } from '../../../contract/money';
 import { rollUpVariants } from './write';
 import type { BulkBody } from '../../../contract/products';
 import { MONEY_MAX } from '../../../contract/fields';
@@ -50,12 +51,12 @@ export async function runBulk(ctx: Ctx<unknown, unknown, BulkBody>): Promise<Bul
     // a relative change can push a large price past what the money columns hold: this item fails alone
     const tooHigh = priced.find((v) => v.price > MONEY_MAX * 100);
     if (tooHigh) {
-      results.push({ id, ok: false, error: { code: 'out_of_range', message: `New price ${centsToDecimal(tooHigh.price)} is above ${MONEY_MAX.toLocaleString('en-US')}` } });
+      results.push({ id, ok: false, error: { code: 'out_of_range', message: `New price ${formatCents(tooHigh.price)} is above ${formatCents(MONEY_MAX * 100)}` } });
       continue;
     }
     const belowMap = priced.find((v) => v.map !== null && v.price < v.map);
     if (belowMap) {
-      results.push({ id, ok: false, error: { code: 'below_map', message: `New price ${centsToDecimal(belowMap.price)} is below the MAP price ${centsToDecimal(belowMap.map!)}` } });
+      results.push({ id, ok: false, error: { code: 'below_map', message: `New price ${formatCents(belowMap.price)} is below the MAP price ${formatCents(belowMap.map!)}` } });
       continue;
     }
     if (variants.length) {
