@@ -8,9 +8,11 @@ import type { ResourcePermissions } from '../permissions';
 
 /**
  * Live routing of the events pricing writes: their log stream, SSE event and the resource that
- * refreshes (docs/events.md "Live routing"). Named by the server module and the page module.
+ * refreshes (docs/events.md "Live routing"). Named by the server module and the page module. The
+ * proposals list refreshes on them (created, decided, superseded by a pass: docs/repricing.md
+ * "Proposals"), through the live provider's coalesced refetch.
  */
-export const pricingLive = [liveRoute('pricing', 'PRICING')] as const;
+export const pricingLive = [liveRoute('pricing', 'PRICING', 'price_proposals')] as const;
 
 /**
  * Permissions of pricing's resources by action (contract/permissions.ts `ActionPermissions`): every

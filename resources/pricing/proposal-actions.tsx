@@ -1,7 +1,8 @@
 /**
  * One pending proposal's actions (docs/repricing.md "Proposals"): approve as proposed, edit the price
  * (kept between the floor and the ceiling) then approve, or reject. A proposal whose inputs changed
- * since it was made answers 409 `proposal_expired`: the sentence is shown and the list refreshes.
+ * since it was made answers 409 `proposal_expired`: the sentence is shown and the list refreshes. One
+ * a newer proposal replaced names it: the answer offers to approve that one.
  */
 import { useState } from 'react';
 import { App, Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
@@ -14,6 +15,7 @@ import { toCents } from '../listings/cents';
 import { moneyCents } from '../shared/format';
 import { CommandGate } from '../../src/shell/command-gate';
 import pricingModule from './index';
+import { ReplacementOffer, replacementOf } from './replacement-offer';
 
 export function ProposalActions({ p }: { p: PriceProposal }) {
   const send = useCommand();
@@ -29,11 +31,36 @@ export function ProposalActions({ p }: { p: PriceProposal }) {
       await send(`/pricing/proposals/${p.id}/${action}`, priceCents === undefined ? {} : { price_cents: priceCents });
       void message.success(action === 'approve' ? `${p.sku}: ${moneyCents(priceCents ?? p.new_price_cents)} applied` : `${p.sku}: proposal rejected`);
     } catch (e) {
-      modal.error({ title: action === 'approve' ? `${p.sku} was not approved` : `${p.sku} was not rejected`, content: finalMessage(e) });
+      const replacement = replacementOf(e);
+      modal.error({
+        title: action === 'approve' ? `${p.sku} was not approved` : `${p.sku} was not rejected`,
+        content: replacement ? (
+          <>
+            <Typography.Paragraph>{finalMessage(e)}</Typography.Paragraph>
+            <ReplacementOffer replacement={replacement} approve={approveReplacement} />
+          </>
+        ) : (
+          finalMessage(e)
+        ),
+      });
     } finally {
       setBusy(null);
-      await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
-      await invalidate({ resource: 'listings', invalidates: ['list', 'detail'] });
+      await refresh();
+    }
+  };
+
+  const refresh = async () => {
+    await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
+    await invalidate({ resource: 'listings', invalidates: ['list', 'detail'] });
+  };
+
+  // the proposal that replaced this one, approved as proposed from the refusal's dialog
+  const approveReplacement = async (id: string) => {
+    try {
+      await send(`/pricing/proposals/${id}/approve`, {});
+      void message.success(`${p.sku}: newer proposal applied`);
+    } finally {
+      await refresh();
     }
   };
 

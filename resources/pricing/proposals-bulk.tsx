@@ -2,7 +2,8 @@
  * Approve or reject the selected proposals at once (`POST /api/pricing/proposals/bulk` with their ids,
  * in requests of at most BULK_PROPOSALS_IN_REQUEST, each decided in the request: docs/repricing.md
  * "Proposals"): asked first, then one line per proposal (done, or the server's reason — e.g. expired
- * because its inputs changed). What failed stays selected.
+ * because its inputs changed; a proposal a newer one replaced offers to approve that one). What
+ * failed stays selected.
  */
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
@@ -14,6 +15,7 @@ import { useCommand } from '../shared/use-command';
 import { runInChunks, type BulkItemResult } from '../shared/bulk-run';
 import { CommandGate } from '../../src/shell/command-gate';
 import pricingModule from './index';
+import { ReplacementOffer, replacementOf } from './replacement-offer';
 
 export function ProposalsBulk({ selected, onClear }: { selected: PriceProposal[]; onClear: (keep?: string[]) => void }) {
   const send = useCommand();
@@ -41,6 +43,16 @@ export function ProposalsBulk({ selected, onClear }: { selected: PriceProposal[]
     await invalidate({ resource: 'listings', invalidates: ['list', 'detail'] });
   };
 
+  // approving the proposal that replaced an expired one, from its line of the results
+  const approveReplacement = async (id: string) => {
+    try {
+      await send(`/pricing/proposals/${id}/approve`, {});
+    } finally {
+      await invalidate({ resource: 'price_proposals', invalidates: ['list'] });
+      await invalidate({ resource: 'listings', invalidates: ['list', 'detail'] });
+    }
+  };
+
   const confirm = (action: 'approve' | 'reject') =>
     modal.confirm({
       title: action === 'approve' ? `Approve ${noun}?` : `Reject ${noun}?`,
@@ -63,7 +75,15 @@ export function ProposalsBulk({ selected, onClear }: { selected: PriceProposal[]
           </Button>
         </CommandGate>
       </BulkActionBar>
-      <BulkProgressModal run={run} labelOf={(id) => labels.get(id) ?? id} onClose={() => setRun(null)} />
+      <BulkProgressModal
+        run={run}
+        labelOf={(id) => labels.get(id) ?? id}
+        onClose={() => setRun(null)}
+        failureExtra={(r) => {
+          const replacement = replacementOf(r.error);
+          return replacement && <ReplacementOffer replacement={replacement} approve={approveReplacement} />;
+        }}
+      />
     </>
   );
 }

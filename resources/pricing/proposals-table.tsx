@@ -2,10 +2,12 @@
  * The proposals list (`GET /api/pricing/proposals`, docs/repricing.md "Proposals"): server-side pages,
  * sort (newest, change, margin impact, SKU) and filters (status — pending first —, marketplace, margin
  * up or down) in the URL; old → new price, unit margin before → after, the reason sentence; row
- * actions and a bulk approve/reject of the selected pending ones.
+ * actions and a bulk approve/reject of the selected pending ones. Layout: the fixed columns are as
+ * narrow as their contents, "Why" takes the rest (one line, ellipsis, the whole sentence in a
+ * tooltip) and the actions stay fixed on the right, visible whatever the horizontal scroll.
  */
 import { useState } from 'react';
-import { Button, Empty, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { PROPOSAL_STATUSES, type PriceProposal, type ProposalStatus } from '../../contract/pricing';
 import { useListTable } from '../shared/use-list-table';
 import { sortable } from '../shared/sortable';
@@ -20,6 +22,14 @@ export const PROPOSALS_META = { path: '/pricing/proposals', label: 'Proposal' } 
 
 const STATUS_COLOR: Record<ProposalStatus, string> = { pending: 'blue', approved: 'green', applied: 'green', rejected: 'default', expired: 'orange' };
 const LABELS = { status: 'Status', marketplace_id: 'Marketplace', margin_impact: 'Margin', sort: 'Sort' };
+
+/**
+ * Column widths (px). "Why" has none: it takes what the others leave, at least WHY_MIN_WIDTH, since
+ * the table scrolls from SCROLL_X on (selection column included).
+ */
+export const PROPOSAL_COLUMN_WIDTHS = { sku: 160, price: 200, margin: 140, status: 96, proposed: 150, actions: 200 } as const;
+const WHY_MIN_WIDTH = 280;
+const SCROLL_X = 32 + Object.values(PROPOSAL_COLUMN_WIDTHS).reduce((a, b) => a + b, 0) + WHY_MIN_WIDTH;
 
 function change(p: PriceProposal) {
   const d = p.new_price_cents - p.old_price_cents;
@@ -81,7 +91,8 @@ export function ProposalsTable() {
       <Table<PriceProposal>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1200 }}
+        scroll={{ x: SCROLL_X }}
+        tableLayout="fixed"
         rowSelection={{
           selectedRowKeys: selected.map((p) => p.id),
           getCheckboxProps: (p) => ({ disabled: p.status !== 'pending', 'aria-label': `Select ${p.sku}` }),
@@ -92,27 +103,44 @@ export function ProposalsTable() {
           {
             title: 'SKU',
             ...sortable('sku', sorters),
-            width: 200,
+            width: PROPOSAL_COLUMN_WIDTHS.sku,
             render: (s: string, p) => (
               <>
-                <Typography.Text strong>{s}</Typography.Text>
+                <Typography.Text strong ellipsis={{ tooltip: s }}>
+                  {s}
+                </Typography.Text>
                 <div>
-                  <Typography.Text type="secondary">{p.marketplace_name}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: p.marketplace_name }}>
+                    {p.marketplace_name}
+                  </Typography.Text>
                 </div>
               </>
             ),
           },
-          { title: 'Price', ...sortable('change', sorters), width: 230, render: (_: unknown, p) => change(p) },
+          { title: 'Price', ...sortable('change', sorters), width: PROPOSAL_COLUMN_WIDTHS.price, render: (_: unknown, p) => change(p) },
           {
             title: 'Unit margin',
             ...sortable('margin_impact', sorters),
-            width: 170,
+            width: PROPOSAL_COLUMN_WIDTHS.margin,
             render: (_: unknown, p) => (p.margin_before_cents === null ? 'No cost on file' : `${moneyCents(p.margin_before_cents)} → ${moneyCents(p.margin_after_cents)}`),
           },
-          { title: 'Why', dataIndex: 'reason', render: (r: string) => r },
-          { title: 'Status', dataIndex: 'status', width: 110, render: (s: ProposalStatus) => <Tag color={STATUS_COLOR[s]}>{humanize(s)}</Tag> },
-          { title: 'Proposed', ...sortable('created_at', sorters), width: 170, render: (d: string) => dateTime(d) },
-          { title: 'Actions', key: 'actions', width: 210, render: (_: unknown, p) => <ProposalActions p={p} /> },
+          {
+            title: 'Why',
+            dataIndex: 'reason',
+            key: 'reason',
+            // one line; the whole sentence on hover or focus
+            ellipsis: { showTitle: false },
+            render: (r: string) => (
+              <Tooltip title={r} placement="topLeft">
+                <span tabIndex={0} aria-label={r}>
+                  {r}
+                </span>
+              </Tooltip>
+            ),
+          },
+          { title: 'Status', dataIndex: 'status', width: PROPOSAL_COLUMN_WIDTHS.status, render: (s: ProposalStatus) => <Tag color={STATUS_COLOR[s]}>{humanize(s)}</Tag> },
+          { title: 'Proposed', ...sortable('created_at', sorters), width: PROPOSAL_COLUMN_WIDTHS.proposed, render: (d: string) => dateTime(d) },
+          { title: 'Actions', key: 'actions', fixed: 'right', width: PROPOSAL_COLUMN_WIDTHS.actions, render: (_: unknown, p) => <ProposalActions p={p} /> },
         ]}
       />
     </section>

@@ -28,7 +28,8 @@ export interface BulkRunState {
   running: boolean;
 }
 
-export function BulkProgressModal({ run, labelOf, onClose }: { run: BulkRunState | null; labelOf: (id: string) => string; onClose: () => void }) {
+/** `failureExtra`: what the list adds under an item that failed (a way forward, e.g. a replacement to approve). */
+export function BulkProgressModal({ run, labelOf, onClose, failureExtra }: { run: BulkRunState | null; labelOf: (id: string) => string; onClose: () => void; failureExtra?: (r: BulkItemResult) => ReactNode }) {
   if (!run) return null;
   const failed = run.results.filter((r) => !r.ok).length;
   const percent = run.total ? Math.round((run.done / run.total) * 100) : 100;
@@ -58,6 +59,7 @@ export function BulkProgressModal({ run, labelOf, onClose }: { run: BulkRunState
           <List.Item>
             <Typography.Text ellipsis style={{ maxWidth: 280 }}>{labelOf(r.id)}</Typography.Text>
             {r.ok ? <Tag color="success">Done</Tag> : <Tag color="error">{r.error?.message ?? 'Failed'}</Tag>}
+            {!r.ok && failureExtra?.(r)}
           </List.Item>
         )}
       />

@@ -8,7 +8,8 @@ import { finalMessage } from '../../providers/api';
 export interface BulkItemResult {
   id: string;
   ok: boolean;
-  error?: { code?: string; message: string };
+  /** `details`: what the server adds to a refusal (e.g. the proposal that replaced an expired one). */
+  error?: { code?: string; message: string; details?: unknown };
 }
 
 export const BULK_CHUNK = 25;
