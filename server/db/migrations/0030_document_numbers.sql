@@ -17,7 +17,7 @@ create table document_counters (
 alter table document_counters enable row level security;
 alter table document_counters force row level security;
 create policy tenant_isolation on document_counters
-  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
 
 -- The last of the tenant's next `n` numbers of `kind` (they are last - n + 1 … last).
 create function next_document_numbers(t uuid, k text, n integer default 1) returns bigint language sql volatile as $$
