@@ -12,6 +12,8 @@ import type { MarketplaceKind } from '../../contract/marketplaces';
 import { buyBoxOf, initialOffers, rngOf } from '../marketplaces/sandbox/simulate';
 import { MISSING_IMAGE } from '../marketplaces/sandbox/reasons';
 import { refreshViolations } from '../api/listings/violations';
+import { objectStore } from '../storage';
+import { demoImagePng } from './demo-images';
 
 interface SeedAccount { id: string; kind: MarketplaceKind; name: string; listings: number; offset: number }
 interface Plan { tenantId: string; accounts: SeedAccount[] }
@@ -32,14 +34,39 @@ const PREFIX = { amazon: 'ASIN-SBX', ebay: 'EBAY-SBX', walmart: 'WM-SBX', shopif
 
 interface VariantRow { id: string; product_id: string; sku: string; title: string; handle: string; price_cents: number; map_cents: number | null; cost_cents: number | null; stock: number }
 
+/** The image id of a seeded product's picture: derived from the product (a valid v4-shaped uuid), so the seed is deterministic. */
+const DEMO_IMAGE_ID = `overlay(overlay(md5('demo-image:' || p.id::text) placing '4' from 13) placing '8' from 17)::uuid`;
+
 async function seedImages(tx: Tx, tenantId: string): Promise<void> {
-  // every product but about one in twenty-five has an image
-  await tx.query(
-    `insert into product_images (tenant_id, product_id, url, alt, position)
-     select p.tenant_id, p.id, 'https://cdn.example.com/demo/' || p.handle || '-1.jpg', p.title, 1
-       from products p where p.tenant_id = $1 and abs(hashtext(p.sku)) % 25 <> 0
+  // every product but about one in twenty-five has an image: a picture drawn here and stored as an
+  // upload (server/seed/demo-images.ts), served by GET /api/images/{id} with no network
+  const { rows } = await tx.query<{ id: string; sku: string }>(
+    `select ${DEMO_IMAGE_ID} as id, p.sku from products p
+      where p.tenant_id = $1 and abs(hashtext(p.sku)) % 25 <> 0
         and not exists (select 1 from product_images i where i.product_id = p.id)`,
     [tenantId],
+  );
+  if (!rows.length) return;
+  const pngs = rows.map((r) => demoImagePng(r.sku));
+  const keys = rows.map((r) => `${tenantId}/${r.id}`);
+  const store = objectStore(tx, tenantId);
+  if (store.kind === 'database') {
+    // one statement for all of them (the store's own put is one statement per object)
+    await tx.query(
+      `insert into stored_objects (tenant_id, key, content_type, size_bytes, bytes)
+       select $1, u.k, 'image/png', length(decode(u.b, 'base64')), decode(u.b, 'base64') from unnest($2::text[], $3::text[]) as u(k, b)
+       on conflict (tenant_id, key) do nothing`,
+      [tenantId, keys, pngs.map((b) => b.toString('base64'))],
+    );
+  } else {
+    for (let i = 0; i < rows.length; i++) await store.put(keys[i], pngs[i], 'image/png');
+  }
+  await tx.query(
+    `insert into product_images (id, tenant_id, product_id, url, alt, position, storage_key, content_type, size_bytes)
+     select ${DEMO_IMAGE_ID}, p.tenant_id, p.id, '/api/images/' || ${DEMO_IMAGE_ID}, p.title, 1, p.tenant_id || '/' || ${DEMO_IMAGE_ID}, 'image/png', u.n
+       from products p join unnest($2::text[], $3::int[]) as u(sku, n) on u.sku = p.sku
+      where p.tenant_id = $1`,
+    [tenantId, rows.map((r) => r.sku), pngs.map((b) => b.byteLength)],
   );
 }
 
@@ -56,8 +83,14 @@ export async function seedTenantMarketplaces(db: Db, plan: Plan): Promise<boolea
       [plan.tenantId],
     );
     variants.sort((a, b) => (a.sku < b.sku ? -1 : 1));
-    const imaged = new Set(
-      (await tx.query<{ product_id: string }>('select distinct product_id from product_images where tenant_id = $1', [plan.tenantId])).rows.map((r) => r.product_id),
+    // each imaged product's first picture, which the sandbox marketplace's copy of the listing shows
+    const imaged = new Map(
+      (
+        await tx.query<{ product_id: string; url: string }>(
+          'select distinct on (product_id) product_id, url from product_images where tenant_id = $1 order by product_id, position, id',
+          [plan.tenantId],
+        )
+      ).rows.map((r) => [r.product_id, r.url]),
     );
     const allListingIds: string[] = [];
     for (const acc of plan.accounts) {
@@ -86,7 +119,7 @@ export async function seedTenantMarketplaces(db: Db, plan: Plan): Promise<boolea
         const ext = `${PREFIX[acc.kind]}-${Math.floor(er() * 1e10).toString(36).toUpperCase().padStart(7, '0')}`;
         const offers = initialOffers(acc.id, ext, price);
         const box = buyBoxOf(price, offers);
-        items.push({ ext, listing: listingId, title: v.title, price, qty, image: `https://cdn.example.com/demo/${v.handle}-1.jpg` });
+        items.push({ ext, listing: listingId, title: v.title, price, qty, image: imaged.get(v.product_id)! });
         for (const o of offers) offerRows.push({ ext, seller: o.seller, base: o.base_price_cents, price: o.price_cents, ship: o.shipping_cents, rating: o.rating });
         L.status.push('active'); L.feed.push(null); L.ext.push(ext);
         L.offers.push(JSON.stringify(offers.map((o) => ({ seller: o.seller, price_cents: o.price_cents, shipping_cents: o.shipping_cents, rating: o.rating, is_buy_box: box.owner === o.seller }))));
