@@ -5,8 +5,9 @@
  */
 import { clearCountCache } from './api/list-kit/count-cache';
 import { clearEndpointCache } from './events/webhooks/endpoints';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
@@ -48,12 +49,33 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove redaction). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Start the event runtime (tail, consumers, SSE hub) when the app is ready (the default), or leave
+   * it to the caller's `app.events.start()`: the server process starts it after listening.
+   */
+  eventsOnReady?: boolean;
 }
 
 // paths that never fall back to index.html (a missing /assets/ chunk is a 404, not HTML)
 const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health', '/assets/'];
 
-export async function buildApp({ config, db: rawDb, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+/**
+ * Fastify's JSON-schema compilers (ajv, fast-json-stringify), loaded when a route first declares a
+ * Fastify schema instead of when the app is built: routes here validate with zod (server/api/kit.ts)
+ * and declare none, and loading both took ~0.15 s of every start (docs/performance.md "Start time").
+ * The compilers are Fastify's own defaults, resolved from Fastify's install.
+ */
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
+type CompilerBuilder = (...args: unknown[]) => unknown;
+function lazyBuilder(pkg: string): CompilerBuilder {
+  let build: CompilerBuilder | undefined;
+  return (...args) => (build ??= (fastifyRequire(pkg) as () => CompilerBuilder)())(...args);
+}
+const lazyCompilers = () => ({
+  compilersFactory: { buildValidator: lazyBuilder('@fastify/ajv-compiler'), buildSerializer: lazyBuilder('@fastify/fast-json-stringify-compiler') },
+});
+
+export async function buildApp({ config, db: rawDb, logger = true, logStream, eventsOnReady = true }: BuildOptions): Promise<FastifyInstance> {
   // the process's caches hold figures of the database they were read from: a new app starts without them
   clearCountCache();
   clearEndpointCache();
@@ -69,13 +91,14 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream }: 
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: lazyCompilers() as FastifyServerOptions['schemaController'],
   });
   // the outbox's live routing table from the modules' live rows (docs/events.md "Live routing"): handed
   // down from here, so nothing the routes import leads back to the module list
   setLiveRoutes(liveRoutesOf(apiModules));
   // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
   // what a consumer wrote makes the tenant's cached list totals stale, as a committed command does
-  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged);
+  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged, { startOnReady: eventsOnReady });
   // the embedded engine has no autovacuum: its tables' statistics are kept here (server/db/maintenance.ts)
   let stopMaintenance: () => Promise<void> = async () => undefined;
   app.addHook('onReady', async () => {

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     throw e;
   }
   await seed(opened.db);
-  const app = await buildApp({ config, db: opened.db });
+  // the event runtime (tail, consumers, SSE hub) starts once the port is open: its dozen consumers'
+  // registrations no longer hold up the first answer (docs/performance.md "Start time")
+  const app = await buildApp({ config, db: opened.db, eventsOnReady: false });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -40,6 +42,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.events.start();
+  } catch (e) {
+    // as when it started before listening: a runtime that cannot start (NATS unreachable) ends the process
+    console.error(e);
+    await app.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
+    process.exit(1);
+  }
   const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   const local = `http://localhost:${config.port}`;
   const listening = isLoopbackHostname(config.host) ? `${local} (this machine only; HOST=0.0.0.0 opens it to the network)` : `${local}, listening on ${config.host}`;

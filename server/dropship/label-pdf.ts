@@ -1,10 +1,10 @@
 /**
  * The shipping label as a PDF (docs/dropshipping.md "Labels"): a 4 × 6 in page with the carrier and
  * service, ship-from and ship-to, the tracking number and its Code 128 barcode. Drawn with pdfkit,
- * the barcode rendered by bwip-js; the same shipment always gives the same page content.
+ * the barcode rendered by bwip-js; the same shipment always gives the same page content. Both are
+ * loaded at the first label, not at start: pdfkit alone took ~0.25 s of every start
+ * (docs/performance.md "Start time").
  */
-import PDFDocument from 'pdfkit';
-import bwipjs from 'bwip-js/node';
 import { CARRIER_LABEL, type Carrier } from '../../contract/fulfillment';
 import { countryName } from '../../contract/countries';
 
@@ -22,7 +22,16 @@ export interface LabelData {
   voided: boolean;
 }
 
+const importDrawing = () => Promise.all([import('pdfkit').then((m) => m.default), import('bwip-js/node').then((m) => m.default)]);
+let drawing: ReturnType<typeof importDrawing> | undefined;
+const loadDrawing = () =>
+  (drawing ??= importDrawing().catch((e) => {
+    drawing = undefined;
+    throw e;
+  }));
+
 export async function labelPdf(l: LabelData): Promise<Buffer> {
+  const [PDFDocument, bwipjs] = await loadDrawing();
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: l.trackingNumber, scale: 2, height: 14, includetext: false });
   const doc = new PDFDocument({ size: [288, 432], margin: 16, info: { Title: `${CARRIER_LABEL[l.carrier]} label ${l.trackingNumber}`, CreationDate: l.boughtAt } });
   const chunks: Buffer[] = [];

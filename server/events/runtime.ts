@@ -33,6 +33,7 @@ export class EventRuntime {
   /** Agent name → the consumers that report under it (addWorker). */
   private readonly agentConsumers = new Map<string, string[]>();
   private running = false;
+  private starting: Promise<void> | null = null;
 
   constructor(
     rawDb: Db,
@@ -63,7 +64,12 @@ export class EventRuntime {
     this.addWorker(def);
   }
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting ??= this.startOnce();
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
     await this.engine.connect();
     this.tail.listen(this.hub);
     const stats = new StatsRollup(this.db, (e) => this.log.error({ err: e }, 'event stats'));
@@ -145,6 +151,9 @@ export class EventRuntime {
   }
 
   async stop(): Promise<void> {
+    // a close during a start (a deferred start, docs/performance.md "Start time") waits for it to end
+    await this.starting?.catch(() => undefined);
+    this.starting = null;
     if (!this.running) return;
     this.running = false;
     this.tail.stop();
@@ -162,9 +171,18 @@ declare module 'fastify' {
 
 /**
  * Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db.
- * `onHandled` hears of every message a consumer handled, by tenant.
+ * `onHandled` hears of every message a consumer handled, by tenant. With `startOnReady: false` the
+ * caller starts it (`app.events.start()`): the server process does so once the port is open
+ * (docs/performance.md "Start time").
  */
-export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config, consumers: readonly RegisteredConsumer[], onHandled?: (tenantId: string) => void): Db {
+export function attachEventRuntime(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  consumers: readonly RegisteredConsumer[],
+  onHandled?: (tenantId: string) => void,
+  { startOnReady = true }: { startOnReady?: boolean } = {},
+): Db {
   const rt = new EventRuntime(db, config, app.log, consumers, onHandled);
   app.decorate('events', rt);
   app.addHook('onResponse', async (req, reply) => {
@@ -172,7 +190,7 @@ export function attachEventRuntime(app: FastifyInstance, db: Db, config: Config,
     // a command may have appended events: look now instead of at the next tick
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) rt.tail.poke();
   });
-  app.addHook('onReady', async () => rt.start());
+  if (startOnReady) app.addHook('onReady', async () => rt.start());
   app.addHook('preClose', async () => rt.closeStreams());
   app.addHook('onClose', async () => rt.stop());
   return rt.db;
