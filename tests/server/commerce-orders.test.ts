@@ -75,7 +75,9 @@ describe('GET /api/me/orders', () => {
     const rows: Record<string, unknown>[] = (await call(SELLER, 'GET', '/api/me/orders?limit=5&sort=total&order=asc')).body.data;
     expect(rows).toHaveLength(5);
     for (const row of rows) {
-      const { items: _i, status_history: _h, ...detail } = (await call(SELLER, 'GET', `/api/orders/${row.id}`)).body.data;
+      // the detail's own parts: its lines, its history and its profit (docs/commerce.md "Order profit")
+      const { items: _i, status_history: _h, profit, ...detail } = (await call(SELLER, 'GET', `/api/orders/${row.id}`)).body.data;
+      expect(profit).toMatchObject({ sale_cents: expect.any(Number) });
       expect(row).toEqual(detail);
       expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(typeof row.total).toBe('number');
