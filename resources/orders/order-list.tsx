@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { List } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
-import { Button, DatePicker, Empty, Select, Table } from 'antd';
+import { Button, DatePicker, Empty, Grid, Select, Table, type TableColumnsType } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useListTable } from '../shared/use-list-table';
@@ -43,6 +43,7 @@ export default function OrderList() {
 const ORDER_FILTER_LABELS = { status: 'Status', marketplace: 'Marketplace', created_from: 'Created from', created_to: 'Created to', sort: 'Sort' };
 
 function OrderListView() {
+  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue, retrying, refused, mocked } = useListTable<Order>({ resource: 'orders', meta: LIST_META, fallback: mockOrders });
@@ -59,6 +60,23 @@ function OrderListView() {
     setSearchParams(next, { replace: true });
   };
 
+  // a phone shows what a seller looks for in a row — which order, where it stands, what it is worth —
+  // instead of the first two of seven columns and a sideways scroll (docs/commerce-ui.md "Orders")
+  const phone = !screens.md;
+  const columns: TableColumnsType<Order> = [
+    { title: 'Order', dataIndex: 'id', width: 140 },
+    { title: 'Created', ...sortable('created_at', sorters), width: 160, render: dateTime },
+    { title: 'Marketplace', dataIndex: 'marketplace', width: 120, render: (m: Order['marketplace']) => MARKETPLACE_LABEL[m] ?? m },
+    { title: 'Customer', dataIndex: 'customer_name', ellipsis: true, render: (c: string | null) => c ?? 'N/A' },
+    { title: 'Status', ...sortable('status', sorters), width: 190, render: (s: Order['status']) => <OrderStatusTag status={s} /> },
+    { title: 'Items', dataIndex: 'items_count', align: 'right', width: 70 },
+    { title: 'Total', ...sortable('total', sorters), align: 'right', width: 120, render: (n: number, o) => money(n, o.currency) },
+  ];
+  const phoneColumns: TableColumnsType<Order> = [
+    { title: 'Order', dataIndex: 'id', render: (id: string, o) => <>{id}<div style={{ color: '#6b7280', fontSize: 12 }}>{dateTime(o.created_at)}</div></> },
+    { title: 'Status', ...sortable('status', sorters), render: (s: Order['status']) => <OrderStatusTag status={s} /> },
+    { title: 'Total', ...sortable('total', sorters), align: 'right', render: (n: number, o) => money(n, o.currency) },
+  ];
   return (
     <List
       title={<PageTitle>Orders</PageTitle>}
@@ -113,18 +131,10 @@ function OrderListView() {
       <Table<Order>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 900 }}
+        scroll={phone ? undefined : { x: 900 }}
         onRow={(o) => ({ onClick: () => navigate(`/orders/${encodeURIComponent(o.id)}`), style: { cursor: 'pointer' } })}
         locale={{ emptyText: emptyText(tableQuery, retrying, <Empty description={filters.length ? 'No orders match these filters' : 'No orders yet'} />) }}
-        columns={[
-          { title: 'Order', dataIndex: 'id', width: 140 },
-          { title: 'Created', ...sortable('created_at', sorters), width: 160, render: dateTime },
-          { title: 'Marketplace', dataIndex: 'marketplace', width: 120, render: (m: Order['marketplace']) => MARKETPLACE_LABEL[m] ?? m },
-          { title: 'Customer', dataIndex: 'customer_name', ellipsis: true, render: (c: string | null) => c ?? 'N/A' },
-          { title: 'Status', ...sortable('status', sorters), width: 190, render: (s: Order['status']) => <OrderStatusTag status={s} /> },
-          { title: 'Items', dataIndex: 'items_count', align: 'right', width: 70 },
-          { title: 'Total', ...sortable('total', sorters), align: 'right', width: 120, render: (n: number, o) => money(n, o.currency) },
-        ]}
+        columns={phone ? phoneColumns : columns}
       />
       <OrderDrawer id={openId} onClose={closeDrawer} />
       <ImportDialog

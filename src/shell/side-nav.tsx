@@ -11,6 +11,7 @@ import type { Role } from '../../contract/roles';
 import { useRegistry } from '../lib/registry-context';
 import { activeRoute, menuFor, navPathOf } from '../lib/registry-derive';
 import { canCheckFor } from './use-access';
+import { useMediaQuery } from './use-media-query';
 
 /** The registry's pages (`useRegistry`) the role may open. */
 export interface SideNavProps {
@@ -24,6 +25,8 @@ export function SideNav({ role, onNavigate }: SideNavProps) {
   const { modules, access } = useRegistry();
   const groups = menuFor(modules, canCheckFor(access, role));
   const active = activeRoute(navPathOf(modules, pathname), groups.flatMap((g) => g.items.map((i) => i.path)));
+  // a tap opens a hover tooltip that then stays over the page: on a screen without hover, none
+  const touch = useMediaQuery('(hover: none)');
   return (
     <nav className="side-nav" aria-label="Main navigation">
       {groups.map((g) => {
@@ -36,7 +39,7 @@ export function SideNav({ role, onNavigate }: SideNavProps) {
             <ul>
               {g.items.map((item) => (
                 <li key={item.path}>
-                  <Tooltip title={item.tooltip} placement="right" mouseEnterDelay={0.4}>
+                  <Tooltip title={touch ? undefined : item.tooltip} placement="right" mouseEnterDelay={0.4}>
                     <Link
                       to={item.path}
                       className={`side-nav-link${item.indent ? ' is-indented' : ''}`}

@@ -159,3 +159,32 @@ describe('lists pre-filtered by the URL', () => {
     expect(within(drawer).getByRole('button', { name: /Change status/ })).toBeInTheDocument();
   });
 });
+
+describe('the orders list on a phone and on a desktop', () => {
+  const screenOf = (width: number) =>
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => {
+        const min = /min-width:\s*(\d+)px/.exec(query);
+        const max = /max-width:\s*(\d+)px/.exec(query);
+        const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+        return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
+      },
+    });
+  const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+
+  it('a phone shows the order (with its date), its status and its total, without a sideways scroll', async () => {
+    screenOf(390);
+    renderList('/orders', '/orders', OrderList);
+    await screen.findByText('ORD-9');
+    expect(headers()).toEqual(['Order', 'Status', 'Total']);
+    expect(document.querySelector('.ant-table-content')?.getAttribute('style') ?? '').not.toMatch(/overflow-x: auto/);
+  });
+
+  it('a desktop shows all seven columns', async () => {
+    screenOf(1440);
+    renderList('/orders', '/orders', OrderList);
+    await screen.findByText('ORD-9');
+    expect(headers()).toEqual(['Order', 'Created', 'Marketplace', 'Customer', 'Status', 'Items', 'Total']);
+  });
+});

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** docs/product/routes-and-roles.md: the side navigation per role, the highlight rule, hidden empty sections. */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { modules } from '../../resources';
 import { SideNav } from '../../src/shell/side-nav';
 import { activeRoute, isActive, menuFor } from '../../src/lib/registry-derive';
@@ -68,6 +68,25 @@ describe('side navigation (docs/product/routes-and-roles.md)', () => {
     renderNav('admin');
     expect(screen.getByRole('link', { name: 'Pricing Intelligence' })).toHaveAttribute('href', '/pricing/agent');
     expect(screen.getByRole('link', { name: 'Capital' })).toHaveAttribute('href', '/capital');
+  });
+
+  it('shows an item\'s tooltip on hover with a mouse, and none on a touch screen, where a tap would leave it open', async () => {
+    const hover = async (touch: boolean) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: touch && query === '(hover: none)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+      vi.useFakeTimers();
+      try {
+        renderNav('admin');
+        fireEvent.mouseEnter(screen.getByRole('link', { name: 'Capital' }));
+        await act(async () => vi.advanceTimersByTimeAsync(1000));
+        return document.querySelectorAll('.ant-tooltip:not(.ant-tooltip-hidden)').length;
+      } finally {
+        vi.useRealTimers();
+        vi.unstubAllGlobals();
+        cleanup();
+      }
+    };
+    expect(await hover(false)).toBe(1);
+    expect(await hover(true)).toBe(0);
   });
 
   it('highlights only the most specific item whose route equals the path or prefixes it with a slash', () => {
