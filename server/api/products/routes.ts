@@ -17,6 +17,7 @@ import { runBulk } from './bulk';
 import { variantRoutes } from './variant-routes';
 import { listAnswer, oneAnswer } from '../../../contract/api';
 import { product, productDetail, variant, variantOption, variantSummary } from '../../../contract/products';
+import { requestOrigin } from '../../auth/site-origins';
 
 const productScope = z.object({ product_id: z.uuid().optional() });
 
@@ -88,9 +89,13 @@ const products: ApiModule = (api) => {
           );
           const imagesOf = new Map<string, NonNullable<ExportProduct['images']>>();
           const variantImage = new Map<string, string>();
+          // an image stored here (/api/images/{id}) leaves as an absolute URL: the file is read
+          // elsewhere, and an importer takes http(s) URLs only
+          const origin = requestOrigin(req);
+          const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
           for (const i of imgs.rows) {
-            if (i.variant_sku) variantImage.set(i.variant_sku, i.url);
-            else imagesOf.set(i.product_id, [...(imagesOf.get(i.product_id) ?? []), { src: i.url, position: Number(i.position), alt: i.alt }]);
+            if (i.variant_sku) variantImage.set(i.variant_sku, absolute(i.url));
+            else imagesOf.set(i.product_id, [...(imagesOf.get(i.product_id) ?? []), { src: absolute(i.url), position: Number(i.position), alt: i.alt }]);
           }
           const rows = page.rows.flatMap((r) => {
             const p = {
