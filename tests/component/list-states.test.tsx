@@ -7,8 +7,8 @@
  * the API refuses are dropped with a plain sentence; a malformed id is "Product not found"; every list
  * change sends one request and the supplier picker does not refetch.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
@@ -17,14 +17,13 @@ vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 import { createApiClient } from '../../providers/api';
 import { createDataProvider, createQueryClient } from '../../providers/data-provider';
 import { useNotificationProvider } from '../../providers/notification-provider';
-import { setProfile } from '../../providers/auth/profile-store';
 import ProductList from '../../resources/products/product-list';
 import ProductShow from '../../resources/products/product-show';
 import OrderList from '../../resources/orders/order-list';
 import SupplierList from '../../resources/suppliers/supplier-list';
 import { fakeApi, listOf, type Handler } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -76,13 +75,7 @@ const list = (rows: unknown[]): Handler => () => ({ body: listOf(rows) });
 const at = (method: string, path: string, h: Handler): Handler => (c) => (c.method === method && c.path === path ? h(c) : undefined);
 const where = () => new URL(screen.getByTestId('location').textContent ?? '', 'http://x');
 
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 describe('a list whose API answers 500', () => {
   it('says "Retrying..." while the client retries, then the final error with Retry — never the empty text', async () => {

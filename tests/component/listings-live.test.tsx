@@ -4,13 +4,12 @@
  * the table through the listings module's live channel — the console's live provider over a hub the
  * test drives, Refine's liveMode "auto".
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import { createLiveProvider } from '../../providers/live/live-provider';
 import type { LiveHub } from '../../providers/live/hub';
 import { resourceChannel } from '../../contract/events';
@@ -18,20 +17,14 @@ import ListingsPage from '../../resources/listings/listings-page';
 import { fakeHub } from './ops-harness';
 import { listing } from './listings-harness';
 import { fakeApi, listOf } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 /** The Refine channel the listings' live routing names (contract/modules/listings.ts). */
 const LISTINGS = resourceChannel('listings');
 
 vi.setConfig({ testTimeout: 120_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 describe('/listings live', () => {
   it('a listing refused elsewhere refreshes the table', async () => {

@@ -6,34 +6,27 @@
  * the API's error with a Retry that loads again; the listings live channel's violation events refresh
  * it. Fetch stubbed behind the real API client and data provider (listings harness).
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import { createLiveProvider } from '../../providers/live/live-provider';
 import type { LiveHub } from '../../providers/live/hub';
 import { resourceChannel } from '../../contract/events';
 import { TopOffendersCard } from '../../resources/listings/top-offenders-card';
 import { fakeHub } from './ops-harness';
 import { fakeApi } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole, type ConsoleOptions } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 /** The Refine channel the listings' live routing names (contract/modules/listings.ts). */
 const LISTINGS = resourceChannel('listings');
 
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const offender = (sku: string, product_title: string, open_violations: number) => ({ sku, product_id: `p-${sku}`, product_title, open_violations });
 const OFFENDERS = [offender('LAMP/BLK 2', 'Desk Lamp, black', 7), offender('CHAIR-01', 'Office Chair', 1200), offender('MUG-RED', 'Red Mug', 2)];

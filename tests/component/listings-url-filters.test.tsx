@@ -4,29 +4,22 @@
  * opens the Listings tab filtered to MAP violations (`GET /api/listings?violations=true`), the API's own
  * parameters in the URL reach the API unchanged, and a filter set on the page is written back.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import CatalogPage from '../../resources/catalog/catalog-page';
 import ListingsPage from '../../resources/listings/listings-page';
 import { account, listing } from './listings-harness';
 import { fakeApi, listOf } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 120_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const M1 = '11111111-1111-4111-8111-111111111111';
 

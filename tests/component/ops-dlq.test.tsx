@@ -3,8 +3,8 @@
  * /ops/dlq (docs/events.md): every DLQ command waits for a confirmation, sends exactly what the
  * user confirmed, and reports a result per message; discard refuses to go on without a reason.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
@@ -17,11 +17,10 @@ vi.mock('../../providers/live', async () => {
   return { useLiveHub: () => current };
 });
 
-import { setProfile } from '../../providers/auth/profile-store';
 import DlqPage from '../../resources/dlq/dlq-page';
 import { fakeApi, listOf, type Call } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 const entry = (id: number, subject: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -69,13 +68,7 @@ const posts = (api: { calls: Call[] }) => api.calls.filter((c) => c.method === '
 // antd's dialogs and tables are slow to drive in jsdom on a busy machine
 vi.setConfig({ testTimeout: 120_000 });
 
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'agent@demo.local', tenantId: 't1', role: 'agent' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks('agent');
 
 async function openPage(path = '/ops/dlq') {
   renderConsole({ path, route: '/ops/dlq', page: <DlqPage /> });

@@ -3,8 +3,8 @@
  * /streams (the `/streams` row of docs/product/routes-and-roles.md "Routes"): the tab
  * comes from ?tab= (events by default), the filters reach the API, and switching tabs rewrites the URL.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
@@ -17,13 +17,12 @@ vi.mock('../../providers/live', async () => {
   return { useLiveHub: () => current };
 });
 
-import { setProfile } from '../../providers/auth/profile-store';
 import StreamsPage from '../../resources/streams/streams-page';
 import { parseStreamsUrl, switchTab } from '../../resources/streams/streams-url';
 import { consumerSees, patternMatches } from '../../resources/streams/subject-match';
 import { fakeApi, listOf } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 const CONSUMERS = [
   { name: 'webhooks', filter_subjects: ['>'], max_deliver: 5, ack_floor: 120, delivered: 130, acked: 120, dead_lettered: 2, lag: 10, redelivering: 3 },
@@ -53,13 +52,7 @@ const activeTab = () => document.querySelector('.ant-tabs-tab-active')?.textCont
 // Refine, antd and react-query in jsdom are slow on a busy machine
 vi.setConfig({ testTimeout: 120_000 });
 
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'agent@demo.local', tenantId: 't1', role: 'agent' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks('agent');
 
 describe('/streams query parameters', () => {
   it('reads tab, filter and subject, falling back to the events tab for unknown values', () => {

@@ -6,8 +6,8 @@
  * proposals waiting; the totals above; the sales velocity per SKU; the charts' figures. No account,
  * no sale, no snapshot: each block says so. A failed load says so with a Retry that loads the page.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
@@ -17,21 +17,14 @@ vi.mock('@ant-design/charts', () => ({
   Column: ({ data }: { data: unknown[] }) => <p data-testid="column-chart">{data.length} bars</p>,
 }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import type { PricingAgent } from '../../contract/pricing';
 import PricingAgentPage from '../../resources/pricing/pricing-agent-page';
 import { fakeApi } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const AGENT: PricingAgent = {
   computed_at: '2026-11-23T10:00:00Z',

@@ -7,8 +7,8 @@
  * proposed / held, the reason and its trigger; a product listed nowhere, a listing never evaluated and
  * a failed read each say so. Fetch stubbed behind the real API client and data provider.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
@@ -17,22 +17,15 @@ vi.mock('../../resources/products/product-images', () => ({ ProductImages: () =>
 vi.mock('../../resources/products/variant-editor', () => ({ VariantEditor: () => null }));
 vi.mock('../../resources/products/product-suppliers', () => ({ ProductSuppliers: () => null }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import { ProductPriceHistory } from '../../resources/pricing/product-price-history';
 import ProductShow from '../../resources/products/product-show';
 import { listing } from './listings-harness';
 import { fakeApi, listOf, type Handler } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const P1 = '7c0e8f4e-3b7a-4d55-9a51-0d6f5c7a0001';
 const R1 = '44444444-4444-4444-8444-444444444444';

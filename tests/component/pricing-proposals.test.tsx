@@ -5,29 +5,22 @@
  * edited price (cents on the wire), rejects, says why an expired proposal was not approved, and
  * approves a selection in bulk after a confirmation.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import ProposePricingPage from '../../resources/pricing/propose-pricing-page';
 import { listing } from './listings-harness';
 import { fakeApi, listOf } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 // a large antd page on a loaded machine: the walks through its tree are slow
 vi.setConfig({ testTimeout: 300_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const P1 = '55555555-5555-4555-8555-555555555551';
 const P2 = '55555555-5555-4555-8555-555555555552';

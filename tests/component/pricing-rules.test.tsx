@@ -5,28 +5,21 @@
  * server's sentence; a rule is created with every field converted; delete asks first; a role is
  * offered the write buttons only through the permission matrix.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { setProfile } from '../../providers/auth/profile-store';
 import { RULE_DEFAULTS } from '../../contract/pricing';
 import PricingPage from '../../resources/pricing/pricing-page';
 import { fakeApi, listOf, type Call } from './support/fake-api';
-import { installDomShims } from './support/dom-shims';
 import { renderConsole } from './support/render-console';
+import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 120_000 });
-beforeAll(installDomShims);
-beforeEach(() => setProfile({ id: 'u1', email: 'seller@demo.local', tenantId: 't1', role: 'user' }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  installDomShims();
-});
+pageTestHooks();
 
 const R1 = '44444444-4444-4444-8444-444444444444';
 const rule = {
