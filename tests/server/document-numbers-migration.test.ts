@@ -6,13 +6,7 @@
  * (TEST_DATABASE_URL) on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { dropPostgres, freshPostgres } from './harness';
-import { listMigrations, migrate, MIGRATIONS_DIR, type AdminConn } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
+import { databaseBefore } from './migration-support';
 
 const A = '00000000-0000-4000-8000-00000000a030';
 const B = '00000000-0000-4000-8000-00000000b030';
@@ -22,26 +16,9 @@ const SUP_B = '00000000-0000-4000-8000-0000000b0301';
 
 describe('migration 0030: document numbers per tenant', () => {
   it('keeps the numbers given and counts on per tenant from its highest', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const closers: (() => Promise<unknown>)[] = [];
-    let conn: AdminConn;
-    if (adminUrl) {
-      const url = await freshPostgres(adminUrl);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      closers.push(() => dropPostgres(adminUrl, url), () => c.end());
-      conn = { exec: async (sql) => { await c.query(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as R[] };
-    } else {
-      const p = await openPglite(undefined);
-      closers.push(() => p.close());
-      conn = { exec: async (sql) => { await p.exec(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await p.query<R>(sql, params)).rows };
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'migrations-before-0030-'));
-    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const db = await databaseBefore('0030');
+    const { conn } = db;
     try {
-      const copy = (upTo: string) => { for (const m of listMigrations().filter((x) => x.version <= upTo)) copyFileSync(join(MIGRATIONS_DIR, `${m.version}.sql`), join(dir, `${m.version}.sql`)); };
-      copy('0029_~');
-      await migrate(conn, dir);
       // two tenants taking turns on the shared sequences (A: ORD-100001, 100003; B: ORD-100002 ...)
       await conn.exec(`
         insert into tenants (id, name) values ('${A}', 'Demo 0030'), ('${B}', 'Northwind 0030'), ('${C}', 'Empty 0030');
@@ -62,8 +39,7 @@ describe('migration 0030: document numbers per tenant', () => {
         insert into returns (tenant_id, order_id, reason, items) values ('${B}', 'ORD-100002', 'defective', '[]');
         insert into returns (tenant_id, order_id, reason, items) values ('${A}', 'ORD-100004', 'defective', '[]');`);
 
-      copy('0030_~');
-      expect(await migrate(conn, dir)).toEqual(['0030_document_numbers']);
+      expect(await db.next()).toEqual(['0030_document_numbers']);
 
       // the numbers given stay; each tenant's counter is its highest (none for a tenant without documents)
       expect(await ids(A)).toEqual(['ORD-100001', 'ORD-100004']);
@@ -99,7 +75,7 @@ describe('migration 0030: document numbers per tenant', () => {
       await expect(conn.exec(`insert into returns (tenant_id, order_id, number, reason, items) values ('${A}', 'ORD-100001', 'RMA-1001', 'defective', '[]')`)).rejects.toMatchObject({ code: '23505' });
       await expect(conn.exec(`insert into orders (id, tenant_id, marketplace, status) values ('ORD-100001', '${A}', 'ebay', 'pending')`)).rejects.toMatchObject({ code: '23505' });
     } finally {
-      for (const c of closers.reverse()) await c();
+      await db.close();
     }
   }, 120_000);
 });

@@ -6,38 +6,15 @@
  * cents as the list answers' dollars. On PGlite and (TEST_DATABASE_URL) on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { dropPostgres, freshPostgres } from './harness';
-import { listMigrations, migrate, MIGRATIONS_DIR, type AdminConn } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
+import { databaseBefore } from './migration-support';
 
 const T = '00000000-0000-4000-8000-00000000a028';
 
 describe('migration 0028: money in integer cents', () => {
   it('converts every amount exactly and keeps the checks, indexes and the listing row JSON', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const closers: (() => Promise<unknown>)[] = [];
-    let conn: AdminConn;
-    if (adminUrl) {
-      const url = await freshPostgres(adminUrl);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      closers.push(() => dropPostgres(adminUrl, url), () => c.end());
-      conn = { exec: async (sql) => { await c.query(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as R[] };
-    } else {
-      const p = await openPglite(undefined);
-      closers.push(() => p.close());
-      conn = { exec: async (sql) => { await p.exec(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await p.query<R>(sql, params)).rows };
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'migrations-before-0028-'));
-    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const db = await databaseBefore('0028');
+    const { conn } = db;
     try {
-      const copy = (upTo: string) => { for (const m of listMigrations().filter((x) => x.version <= upTo)) copyFileSync(join(MIGRATIONS_DIR, `${m.version}.sql`), join(dir, `${m.version}.sql`)); };
-      copy('0027_~');
-      await migrate(conn, dir);
       await conn.exec(`
         insert into tenants (id, name) values ('${T}', 'Before 0028');
         insert into suppliers (id, tenant_id, name) values ('00000000-0000-4000-8000-0000000a0281', '${T}', 'Acme');
@@ -56,8 +33,7 @@ describe('migration 0028: money in integer cents', () => {
         insert into listings (tenant_id, marketplace_id, product_id, variant_id, sku, title, price_cents)
           values ('${T}', '00000000-0000-4000-8000-0000000a0285', '00000000-0000-4000-8000-0000000a0282', '00000000-0000-4000-8000-0000000a0283', 'LAMP-1', 'Lamp', 1999);`);
 
-      copy('0028_~');
-      expect(await migrate(conn, dir)).toEqual(['0028_money_cents']);
+      expect(await db.next()).toEqual(['0028_money_cents']);
 
       const one = async <R>(sql: string) => (await conn.query<R>(sql))[0];
       const nums = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : Number(v)]));
@@ -110,7 +86,7 @@ describe('migration 0028: money in integer cents', () => {
         api_dollars(100000000000)::text as d, (select row_to_json(r)::text from (select api_dollars(1050) as v) r) as e`);
       expect(dollars).toEqual({ a: '19.99', b: '0.05', c: '-0.05', d: '1000000000.00', e: '{"v":10.50}' });
     } finally {
-      for (const c of closers.reverse()) await c();
+      await db.close();
     }
   }, 120_000);
 });

@@ -7,13 +7,8 @@
  * stock rises by no more than came back. On PGlite and (TEST_DATABASE_URL) on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { dropPostgres, freshPostgres, startServer, type Harness } from './harness';
-import { listMigrations, migrate, MIGRATIONS_DIR, type AdminConn } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
+import { startServer, type Harness } from './harness';
+import { databaseBefore } from './migration-support';
 import { callAs, DEMO_TENANT } from './tokens';
 import { mappedVariant } from './dropship-support';
 import { insertOrders } from '../../server/api/orders/insert';
@@ -219,27 +214,9 @@ describe('a line is returned at most up to its quantity', () => {
 describe('migration 0026', () => {
   it('counts the returns made before it, clamped to what was sold, and a rejection never takes a line below zero', async () => {
     // an owner's connection to an empty database, migrated up to the migration before 0026
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const closers: (() => Promise<unknown>)[] = [];
-    let conn: AdminConn;
-    if (adminUrl) {
-      const url = await freshPostgres(adminUrl);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      closers.push(() => dropPostgres(adminUrl, url), () => c.end());
-      conn = { exec: async (sql) => { await c.query(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as R[] };
-    } else {
-      const p = await openPglite(undefined);
-      closers.push(() => p.close());
-      conn = { exec: async (sql) => { await p.exec(sql); }, query: async <R>(sql: string, params?: unknown[]) => (await p.query<R>(sql, params)).rows };
-    }
-    const before = mkdtempSync(join(tmpdir(), 'migrations-before-0026-'));
-    closers.push(async () => rmSync(before, { recursive: true, force: true }));
+    const db = await databaseBefore('0026');
+    const { conn } = db;
     try {
-      // the migrations up to a version ('0025_~' sorts after every 0025_<name>), so later ones stay out
-      const copy = (upTo: string) => { for (const m of listMigrations().filter((x) => x.version <= upTo)) copyFileSync(join(MIGRATIONS_DIR, `${m.version}.sql`), join(before, `${m.version}.sql`)); };
-      copy('0025_~');
-      await migrate(conn, before);
       const tenant = '00000000-0000-4000-8000-00000000a026';
       await conn.exec(`insert into tenants (id, name) values ('${tenant}', 'Before 0026');
         insert into orders (id, tenant_id, marketplace, status) values ('ORD-A026', '${tenant}', 'ebay', 'delivered');
@@ -256,14 +233,13 @@ describe('migration 0026', () => {
       await ret('requested', [[90000002, 1]]);
       await ret('requested', [[90000002, 1]]);
 
-      copy('0026_~');
-      expect(await migrate(conn, before)).toEqual(['0026_returned_quantity']);
+      expect(await db.next()).toEqual(['0026_returned_quantity']);
       const counts = async () => (await conn.query<{ id: string; returned_quantity: number }>('select id::text, returned_quantity from order_items order by id')).map((r) => Number(r.returned_quantity));
       expect(await counts()).toEqual([2, 1, 0]);
       await conn.exec(`update returns set status = 'rejected' where order_id = 'ORD-A026' and status = 'requested'`);
       expect(await counts()).toEqual([1, 0, 0]);
     } finally {
-      for (const c of closers.reverse()) await c();
+      await db.close();
     }
   }, 120_000);
 });
