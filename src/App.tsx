@@ -40,6 +40,7 @@ import { messageConfig, notificationConfig } from './shell/toasts';
 import 'antd/dist/reset.css';
 import './shell/shell.css';
 import './shell/a11y.css';
+import { MESSAGES } from '../contract/constants';
 
 // not part of the first page: antd's Result and its illustrations load when a path is unknown (docs/performance.md "Delivery")
 const NotFound = lazy(() => import('./shell/not-found').then((m) => ({ default: m.NotFound })));
@@ -81,6 +82,8 @@ function AuthWithToasts({ startupMessage, children }: { startupMessage: string |
   }, [startupMessage, notification]);
   const onEvent = (event: AuthEvent) => {
     if (event === 'signed-in') notification.success({ message: 'Successfully signed in' });
+    // a session refused by the service is an authentication error, not a sign-out the user asked for
+    else if (event === 'session-refused') notification.error({ message: MESSAGES.auth });
     else notification.success({ message: 'Signed out successfully' });
   };
   return (

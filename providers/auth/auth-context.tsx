@@ -13,7 +13,8 @@ import { forgetAnnouncedSession, isNewSignIn } from './session-marker';
 
 export type AuthStatus = 'loading' | 'authed' | 'anon';
 export type ProfileStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
-export type AuthEvent = 'signed-in' | 'signed-out';
+/** `session-refused`: the service refused the session (signed out elsewhere, revoked) and it was ended here. */
+export type AuthEvent = 'signed-in' | 'signed-out' | 'session-refused';
 
 export interface AuthState {
   status: AuthStatus;
@@ -49,6 +50,8 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
   const hadSession = useRef(false);
+  /** The session about to end was refused by the service, not signed out by the user. */
+  const refused = useRef(false);
 
   useEffect(() => {
     let alive = true;
@@ -64,7 +67,8 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
       if (!next && hadSession.current) {
         setSignedOut(true);
         forgetAnnouncedSession(storage);
-        onEventRef.current?.('signed-out');
+        onEventRef.current?.(refused.current ? 'session-refused' : 'signed-out');
+        refused.current = false;
       }
       hadSession.current = Boolean(next);
     };
@@ -95,7 +99,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
     let alive = true;
     setProfileStatus('loading');
     const user = { id: userId, email: email ?? undefined };
-    profileOrSignOut(client, user).then(
+    profileOrSignOut(client, user, () => (refused.current = true)).then(
       (r) => {
         if (!alive || r === null) return;
         setProfileState(r.status === 'ready' ? r.profile : null);
@@ -123,7 +127,7 @@ export function AuthSessionProvider({ client, storage, onEvent, children }: Auth
  * the guards send the user to sign in instead of offering to retry a read that cannot succeed.
  * Null when it signed out (the session change re-renders everything).
  */
-async function profileOrSignOut(client: ConsoleSupabase, user: { id: string; email?: string }): Promise<ProfileResult | null> {
+async function profileOrSignOut(client: ConsoleSupabase, user: { id: string; email?: string }, onRefused: () => void): Promise<ProfileResult | null> {
   const first = await loadProfile(client, user);
   if (first.status !== 'unauthorized') return first;
   const { data, error } = await client.auth.refreshSession().catch((e: unknown) => ({ data: { session: null }, error: e }));
@@ -131,6 +135,7 @@ async function profileOrSignOut(client: ConsoleSupabase, user: { id: string; ema
     const again = await loadProfile(client, user);
     if (again.status !== 'unauthorized') return again;
   }
+  onRefused();
   const out = await client.auth.signOut({ scope: 'local' }).catch((e: unknown) => ({ error: e }));
   return out.error ? { status: 'error', message: 'The session was refused and could not be ended' } : null;
 }

@@ -46,10 +46,10 @@ function fakeClient(reads: Read[], refresh: { session: Session | null; error: { 
   return client;
 }
 
-function renderAt(client: ReturnType<typeof fakeClient>) {
+function renderAt(client: ReturnType<typeof fakeClient>, onEvent?: (e: string) => void) {
   const storage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
   render(
-    <AuthSessionProvider client={client as unknown as ConsoleSupabase} storage={storage}>
+    <AuthSessionProvider client={client as unknown as ConsoleSupabase} storage={storage} onEvent={onEvent}>
       <MemoryRouter initialEntries={['/orders']}>
         <Routes>
           <Route path="/auth" element={<h1>Sign in</h1>} />
@@ -65,8 +65,12 @@ afterEach(cleanup);
 describe('a session refused while the profile is read', () => {
   it('refreshes once; when that fails too, signs out here and goes to sign-in', async () => {
     const client = fakeClient([REFUSED], { session: null, error: { message: 'Invalid Refresh Token: Refresh Token Not Found' } });
-    renderAt(client);
+    const events: string[] = [];
+    renderAt(client, (e) => events.push(e));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    // told as an authentication error ("Authentication failed. Please sign in again."), not "Signed out successfully"
+    expect(events.at(-1)).toBe('session-refused');
+    expect(events).not.toContain('signed-out');
     expect(client.auth.refreshSession).toHaveBeenCalledTimes(1);
     expect(client.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(screen.queryByText('Your profile could not be loaded')).toBeNull();
