@@ -19,6 +19,8 @@ export const FULFILLMENT_EVENTS = {
   poShipped: 'fulfillment.po_shipped',
   trackingPushed: 'fulfillment.tracking_pushed',
   ticked: 'fulfillment.ticked',
+  /** automation was switched on: the orders waiting for it are routed, oldest first */
+  intake: 'fulfillment.intake',
   settingsChanged: 'fulfillment.settings_changed',
   alert: 'alerts.fulfillment_failed',
 } as const;
@@ -52,6 +54,11 @@ export const fulfillmentEvents = defineEvents({
     'FULFILLMENT',
     'A person released a held order: the router routes it again past the hold rules',
     z.strictObject({ ...routing, reason: z.string(), by: z.string() }),
+  ),
+  [FULFILLMENT_EVENTS.intake]: event(
+    'FULFILLMENT',
+    'Automation was switched on: the orders that arrived before (pending, never routed, not held) are routed, oldest first',
+    z.strictObject({ id: z.string(), by: z.string(), waiting: z.number() }),
   ),
   [FULFILLMENT_EVENTS.poPlaced]: event(
     'FULFILLMENT',

@@ -23,9 +23,9 @@ test('the orders table refreshes on a live event, over the one stream of the tab
   const firstId = (await rows.first().locator('td').first().innerText()).trim();
   expect(firstId).toMatch(/^ORD-/);
 
-  // another client (the API, as a second tab or an automation would) routes that order
+  // another client (the API, as a second tab would) cancels that order
   const api = await pageApi(page);
-  await api.post(`/orders/${firstId}/status`, { status: 'routed' });
+  await api.post(`/orders/${firstId}/cancel`, { reason: 'e2e: cancelled in another tab' });
 
   // the pending list drops it by itself
   await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: firstId })).toHaveCount(0, { timeout: 15_000 });

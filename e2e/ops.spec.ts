@@ -70,7 +70,7 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
     api = client;
     const pending = await client.get<{ data: { id: string }[] }>('/orders?status=pending&limit=1');
     const orderId = pending.data[0].id;
-    await client.post(`/orders/${encodeURIComponent(orderId)}/status`, { status: 'routed' });
+    await client.post(`/orders/${encodeURIComponent(orderId)}/cancel`, { reason: 'e2e webhook' });
 
     // 3. the failed delivery reaches the DLQ after max_deliver attempts
     let entryId = 0;

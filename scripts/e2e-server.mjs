@@ -15,7 +15,7 @@ await buildIfStale(root);
 const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
 const child = spawn(process.execPath, serverArgs(root), {
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', DATA_DIR: dataDir, AUTH_EMAIL_MIN_INTERVAL_S: '0', AUTH_OTP_IP_LIMIT: '1000', EVENTS_BACKOFF_MS: '100', SANDBOX_TICK_MS: '0', PRICING_SWEEP_MS: '0' },
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', DATA_DIR: dataDir, AUTH_EMAIL_MIN_INTERVAL_S: '0', AUTH_OTP_IP_LIMIT: '1000', EVENTS_BACKOFF_MS: '100', SANDBOX_TICK_MS: '0', PRICING_SWEEP_MS: '0', DEMO_AUTOMATION: 'off' },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

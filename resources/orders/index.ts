@@ -26,6 +26,10 @@ const orders = {
   commands: {
     changeStatus: { label: 'Change status', resource: 'orders', action: 'update', call: 'POST /orders/:id/status' },
     cancel: { label: 'Cancel order', resource: 'orders', action: 'update', call: 'POST /orders/:id/cancel' },
+    // a person asks the router rather than setting "Routed" (docs/dropshipping.md "Routing by hand")
+    route: { label: 'Route to suppliers', resource: 'orders', action: 'update', call: 'POST /orders/:id/route' },
+    hold: { label: 'Hold', resource: 'orders', action: 'update', call: 'POST /orders/:id/hold' },
+    bulk: { label: 'Bulk actions', resource: 'orders', action: 'update', call: 'POST /orders/bulk' },
     import: { label: 'Import', resource: 'orders', action: 'create', call: 'POST /imports/amazon-orders' },
     // a return is requested from the order's page (docs/dropshipping.md "Returns")
     createReturn: { label: 'Create return', resource: 'returns', action: 'create', call: 'POST /returns' },

@@ -20,7 +20,8 @@ import { ImportDialog, type ImportSource } from '../shared/import-dialog';
 import { ListStatus, emptyText } from '../shared/list-status';
 import { mockOrders } from '../shared/commerce-mock';
 import { dateTime, humanize, money } from '../shared/format';
-import { CommandGate } from '../../src/shell/command-gate';
+import { CommandGate, useCommandAllowed } from '../../src/shell/command-gate';
+import { OrderBulkActions } from './order-bulk';
 import ordersModule from './index';
 import { OrderStatusTag } from './status-tag';
 import { OrderDrawer } from './order-drawer';
@@ -49,6 +50,9 @@ function OrderListView() {
   const { tableProps, tableQuery, filters, sorters, setFilter, clearFilters, filterValue, retrying, refused, mocked } = useListTable<Order>({ resource: 'orders', meta: LIST_META, fallback: mockOrders });
   const [searchParams, setSearchParams] = useSearchParams();
   const [importing, setImporting] = useState(false);
+  // rows are selectable for the bulk actions by a role that may work orders (docs/commerce-ui.md "Orders")
+  const mayBulk = useCommandAllowed(ordersModule.commands.bulk);
+  const [selected, setSelected] = useState<string[]>([]);
   const openId = searchParams.get('id');
   const from = filterValue('created_from');
   const to = filterValue('created_to');
@@ -128,11 +132,26 @@ function OrderListView() {
         />
       </FilterBar>
       <ListStatus what="orders" query={tableQuery} retrying={retrying} refused={refused} mocked={mocked} labels={ORDER_FILTER_LABELS} />
+      {mayBulk && <OrderBulkActions selected={selected} onClear={() => setSelected([])} onDone={setSelected} />}
       <Table<Order>
         {...tableProps}
         rowKey="id"
+        rowSelection={mayBulk && !mocked ? {
+          selectedRowKeys: selected,
+          // the selection spans pages: what was picked on another page stays picked
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(String)),
+          columnWidth: 40,
+        } : undefined}
         scroll={phone ? undefined : { x: 900 }}
-        onRow={(o) => ({ onClick: () => navigate(`/orders/${encodeURIComponent(o.id)}`), style: { cursor: 'pointer' } })}
+        onRow={(o) => ({
+          // a click on the row opens the order; one on its checkbox only selects it
+          onClick: (e) => {
+            if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;
+            navigate(`/orders/${encodeURIComponent(o.id)}`);
+          },
+          style: { cursor: 'pointer' },
+        })}
         locale={{ emptyText: emptyText(tableQuery, retrying, <Empty description={filters.length ? 'No orders match these filters' : 'No orders yet'} />) }}
         columns={phone ? phoneColumns : columns}
       />

@@ -59,6 +59,7 @@ export function BulkProgressModal({ run, labelOf, onClose, failureExtra }: { run
           <List.Item>
             <Typography.Text ellipsis style={{ maxWidth: 280 }}>{labelOf(r.id)}</Typography.Text>
             {r.ok ? <Tag color="success">Done</Tag> : <Tag color="error">{r.error?.message ?? 'Failed'}</Tag>}
+            {r.ok && r.message && <Typography.Text type="secondary">{r.message}</Typography.Text>}
             {!r.ok && failureExtra?.(r)}
           </List.Item>
         )}

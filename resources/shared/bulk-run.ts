@@ -8,6 +8,8 @@ import { finalMessage } from '../../providers/api';
 export interface BulkItemResult {
   id: string;
   ok: boolean;
+  /** What was done, in words, when the server says more than "done" (e.g. "2 purchase orders placed"). */
+  message?: string;
   /** `details`: what the server adds to a refusal (e.g. the proposal that replaced an expired one). */
   error?: { code?: string; message: string; details?: unknown };
 }

@@ -6,6 +6,7 @@
 import type { Db, Tx } from '../db';
 import { DEMO_TENANT, NORTHWIND_TENANT } from './accounts';
 import { insertOrders } from '../api/orders/insert';
+import { demoAutomation, seedAutomationOn } from './automation';
 import { currentMonth, scoreSupplier } from '../domain/supplier-score';
 import { makeOrders, makeProducts, makeSuppliers, prng, type SeedProduct, type SeedSupplier } from './commerce-data';
 
@@ -97,5 +98,9 @@ export async function seedTenantCommerce(db: Db, plan: CommercePlan, now = new D
 }
 
 export async function seedCommerce(db: Db): Promise<void> {
-  for (const plan of PLANS) await seedTenantCommerce(db, plan);
+  for (const plan of PLANS) {
+    const seeded = await seedTenantCommerce(db, plan);
+    // a fresh Demo Store works its orders by itself (./automation.ts)
+    if (seeded && plan.tenantId === DEMO_TENANT.id && demoAutomation()) await seedAutomationOn(db, plan.tenantId);
+  }
 }

@@ -112,12 +112,12 @@ describe('writeStatusChanges', () => {
 
 describe('every status change goes through it', () => {
   it('a person\'s change writes the same history line and event shape, by their email', async () => {
-    const id = await orderIn('pending');
-    const r = await callAs(h, 'seller@demo.local', 'POST', `/api/orders/${id}/status`, { status: 'routed', reason: 'by hand' });
+    const id = await orderIn('shipped');
+    const r = await callAs(h, 'seller@demo.local', 'POST', `/api/orders/${id}/status`, { status: 'delivered', reason: 'by hand' });
     expect(r.status).toBe(200);
-    expect((await historyOf(id)).at(-1)).toEqual({ from_status: 'pending', to_status: 'routed', reason: 'by hand', actor: 'seller@demo.local' });
+    expect((await historyOf(id)).at(-1)).toEqual({ from_status: 'shipped', to_status: 'delivered', reason: 'by hand', actor: 'seller@demo.local' });
     const events = await asTenant<{ subject: string; payload: unknown }>(`select subject, payload from events where subject like 'orders.%' and payload->>'id' = $1 order by seq`, [id]);
-    expect(events).toEqual([{ subject: 'orders.status_changed', payload: { id, from: 'pending', to: 'routed', reason: 'by hand' } }]);
+    expect(events).toEqual([{ subject: 'orders.status_changed', payload: { id, from: 'shipped', to: 'delivered', reason: 'by hand' } }]);
   });
 
   it('no other code of the server writes an order\'s status or its history lines', () => {

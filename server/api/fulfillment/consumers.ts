@@ -9,6 +9,7 @@
  * - `dropship-labels`: a confirmed purchase order → rate shopping → label → order shipped;
  * - `dropship-tracking`: a label → tracking pushed to the marketplace; carrier scans → PO shipped,
  *   order delivered (pushes and scans in rounds of their own);
+ * - `dropship-intake`: automation switched on (fulfillment.intake) → the waiting orders routed (./intake.ts);
  * - `dropship-alerts`: a dead letter of the above → `alerts.fulfillment_failed`.
  */
 import type { ConsumerContext } from '../../events/consumers';
@@ -21,6 +22,7 @@ import { routeOrders, type RouteRequest } from './route-order';
 import { buyLabels, type LabelOrder } from './buy-label';
 import { applyScans, pushTrackings } from './tracking';
 import { loadSettings } from './settings';
+import { INTAKE_CONSUMER, dropshipIntakeConsumer } from './intake';
 
 export const ROUTER_CONSUMER = 'dropship-router';
 export const LABELS_CONSUMER = 'dropship-labels';
@@ -40,7 +42,7 @@ const STEP_ROUNDS = 2;
 /** A step's rounds: `many` for a round of one tenant's events, itself again one event at a time when the round fails. */
 const stepRounds = <M extends EventMessage>(max: number, many: (tenantId: string, msgs: M[]) => Promise<void>) =>
   batchedHandler<M>({ max, rounds: STEP_ROUNDS, many, one: (msg) => many(msg.tenantId, [msg]) });
-const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER]);
+const STEP_CONSUMERS = new Set([ROUTER_CONSUMER, LABELS_CONSUMER, TRACKING_CONSUMER, INTAKE_CONSUMER]);
 
 const idsOf = (msg: Pick<EventMessage, 'tenantSeq' | 'correlationId'>) => ({ causationId: String(msg.tenantSeq), correlationId: msg.correlationId ?? undefined });
 
@@ -174,4 +176,4 @@ export function dropshipAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
   });
 }
 
-export const dropshipConsumers = [dropshipRouterConsumer, dropshipLabelsConsumer, dropshipTrackingConsumer, dropshipAlertsConsumer];
+export const dropshipConsumers = [dropshipRouterConsumer, dropshipLabelsConsumer, dropshipTrackingConsumer, dropshipAlertsConsumer, dropshipIntakeConsumer];

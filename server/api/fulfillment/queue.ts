@@ -6,9 +6,8 @@
  */
 import type { Api } from '../module';
 import { list, one } from '../kit';
-import { HttpError, notFound } from '../errors';
 import { fulfillmentQueueQuery, orderParams, type QueueOrder } from '../../../contract/fulfillment';
-import { FULFILLMENT_EVENTS } from '../../../contract/fulfillment-events';
+import { commandCtx, releaseByHand } from './order-commands';
 import { listAnswer } from '../../../contract/api';
 import { queueOrder } from '../../../contract/fulfillment';
 
@@ -64,17 +63,7 @@ export function queueRoutes(api: Api) {
     access: 'write:orders',
     params: orderParams,
     async handler(ctx) {
-      const t = ctx.auth.tenantId;
-      const o = (await ctx.tx.query<{ id: string; hold_reason: string | null; route_attempt: number }>(
-        'select id, hold_reason, route_attempt from orders where tenant_id = $1 and id = upper($2) for update',
-        [t, ctx.params.id],
-      )).rows[0];
-      if (!o) throw notFound('Order');
-      if (!o.hold_reason) throw new HttpError(409, 'not_held', 'This order is not on hold');
-      await ctx.tx.query('update orders set hold_reason = null, held_at = null, updated_at = now() where tenant_id = $1 and id = $2', [t, o.id]);
-      await ctx.audit({ action: 'order.release_hold', resource: 'orders', resourceId: o.id, before: { hold_reason: o.hold_reason }, after: { hold_reason: null } });
-      await ctx.emit(FULFILLMENT_EVENTS.released, { id: o.id, order_id: o.id, attempt: Number(o.route_attempt), reason: o.hold_reason, by: ctx.auth.email });
-      return one({ id: o.id, hold_reason: null, released: o.hold_reason });
+      return one(await releaseByHand(commandCtx(ctx), ctx.params.id));
     },
   });
 }

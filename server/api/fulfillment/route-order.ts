@@ -45,8 +45,12 @@ interface OptionRow {
 }
 type Line = RoutedLine & { item: ItemRow; backup: RankedOption | null; reason: string };
 
-/** Routes each request's order, in one pass per round; an order asked for twice waits for the next round, after the first is written. */
-export async function routeOrders(tx: Tx, tenantId: string, reqs: readonly RouteRequest[]): Promise<RouteOutcome[]> {
+/**
+ * Routes each request's order, in one pass per round; an order asked for twice waits for the next
+ * round, after the first is written. `actor` names who routed in the status history: the automation,
+ * or the person who routed by hand (./order-commands.ts).
+ */
+export async function routeOrders(tx: Tx, tenantId: string, reqs: readonly RouteRequest[], actor?: string): Promise<RouteOutcome[]> {
   const out = new Array<RouteOutcome>(reqs.length);
   let pending = reqs.map((req, i) => ({ req, i }));
   while (pending.length) {
@@ -60,14 +64,14 @@ export async function routeOrders(tx: Tx, tenantId: string, reqs: readonly Route
         round.push(p);
       }
     }
-    const res = await routeRound(tx, tenantId, round.map((p) => p.req));
+    const res = await routeRound(tx, tenantId, round.map((p) => p.req), actor);
     round.forEach((p, k) => (out[p.i] = res[k]));
     pending = later;
   }
   return out;
 }
 
-async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[]): Promise<RouteOutcome[]> {
+async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[], actor: string | undefined): Promise<RouteOutcome[]> {
   const out = new Array<RouteOutcome>(reqs.length);
   // the orders locked in id order, as every other writer of several orders does
   const orders = new Map((await tx.query<OrderRow>(
@@ -204,7 +208,7 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     // the order's route attempt and its status (to routed, then to ordered from supplier) in one write
     moved = await writeAutomatedChanges(tx, tenantId, steps.map((st) => ({
       orderId: reqs[st.k].orderId, steps: [...st.toRouted, ...st.toOrdered], routeAttempt: reqs[st.k].expectAttempt, ids: reqs[st.k].ids,
-    })));
+    })), actor);
     const poAnswers = JSON.stringify([{ at: new Date().toISOString(), status: 'placed', message: 'Purchase order sent' }]);
     poRows = (await tx.query<{ id: string; number: string; order_id: string; supplier_id: string }>(
       `insert into purchase_orders (tenant_id, order_id, supplier_id, attempt, total_cents, answers, sandbox_due_tick)
