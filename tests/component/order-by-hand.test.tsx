@@ -72,8 +72,7 @@ describe('bulk actions on /orders', () => {
     ]);
     renderConsole({ path: '/orders', route: '/orders', page: <OrderList />, notificationProvider: api.notifications });
     await screen.findByText('ORD-1');
-    const boxes = screen.getAllByRole('checkbox', { name: '' }).filter((b) => b.closest('tbody'));
-    expect(boxes).toHaveLength(2);
+    const boxes = [screen.getByRole('checkbox', { name: 'Select order ORD-1' }), screen.getByRole('checkbox', { name: 'Select order ORD-2' })];
     boxes.forEach((b) => fireEvent.click(b));
     const bar = await screen.findByRole('toolbar', { name: 'Bulk actions' });
     expect(bar).toHaveTextContent('2 selected');
@@ -96,7 +95,7 @@ describe('bulk actions on /orders', () => {
     ]);
     renderConsole({ path: '/orders', route: '/orders', page: <OrderList />, notificationProvider: api.notifications });
     await screen.findByText('ORD-1');
-    fireEvent.click(screen.getAllByRole('checkbox', { name: '' }).filter((b) => b.closest('tbody'))[0]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order ORD-1' }));
     fireEvent.click(within(await screen.findByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: 'Cancel orders' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Cancel 1 order?');
