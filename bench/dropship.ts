@@ -112,6 +112,8 @@ async function benchEngine(t: Target): Promise<Result> {
   };
   const url = `http://127.0.0.1:${PORT}`;
   const prep = await withDb(t, async (db) => {
+    // the bench's own orders only: the seeded Demo Store's waiting orders are not taken in (server/seed/automation.ts)
+    process.env.DEMO_AUTOMATION ??= 'off';
     await seed(db);
     const account = await build(db);
     return { account, admin: await token(db, url, 'admin@demo.local') };
