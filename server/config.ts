@@ -46,6 +46,11 @@ export interface Config {
   rateLimitWritesPerMin: number;
   /** How long a verified token's profile and session check are reused (0 = every request). */
   authCacheTtlMs: number;
+  /**
+   * Google sign-in on the embedded auth server: set only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET
+   * are; GOOGLE_ISSUER (default https://accounts.google.com) points it at another OpenID provider (docs/auth.md, "Google").
+   */
+  google?: { clientId: string; clientSecret: string; issuer: string };
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -78,6 +83,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitPerMin: num(env.API_RATE_LIMIT_PER_MIN, 600),
     rateLimitWritesPerMin: num(env.API_RATE_LIMIT_WRITES_PER_MIN, Math.max(1, Math.round(num(env.API_RATE_LIMIT_PER_MIN, 600) / 5))),
     authCacheTtlMs: num(env.AUTH_CACHE_TTL_MS, 5000),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
+        : undefined,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
     ...overrides,
   };

@@ -6,6 +6,11 @@
 export const OTP_EXPIRY_S = 3600;
 /** An auth code may be exchanged this long after the link was clicked (FLOW_STATE_EXPIRY_DURATION). */
 export const FLOW_STATE_TTL_S = 300;
+/**
+ * An OAuth state (Google sign-in) must come back within this long after /authorize. GoTrue's state
+ * lasts 5 minutes; choosing an account with a second factor on a new device can take longer.
+ */
+export const OAUTH_STATE_TTL_S = 600;
 /** A revoked refresh token reused later than this revokes its session (REFRESH_TOKEN_REUSE_INTERVAL). */
 export const REFRESH_REUSE_INTERVAL_S = 10;
 /** Window of the per-client-address budget on /otp (RATE_LIMIT_OTP is "per 5 minutes"). */

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Config } from '../config';
 import type { Mailer } from '../mail';
 import type { AuthOptions } from './options';
+import type { OidcClient } from './oidc-client';
 
 export interface AuthDeps {
   db: Db;
@@ -11,4 +12,6 @@ export interface AuthDeps {
   secret: string;
   options: AuthOptions;
   mailer: Mailer;
+  /** Google sign-in, when configured (docs/auth.md, "Google"). */
+  google?: OidcClient;
 }

@@ -12,7 +12,7 @@ import { sha256Hex } from './crypto';
 import { LINK_TYPES, OTP_EXPIRY_S } from './constants';
 
 /** GT oauthErrorMap: the OAuth word for an HTTP status. */
-const OAUTH_ERROR: Record<number, string> = {
+export const OAUTH_ERROR: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthorized_client',
   403: 'access_denied',
