@@ -1,14 +1,17 @@
 /**
  * Sign-in calls of docs/product/shell.md "Sign-in screen" and docs/product/api-calls.md "Hosted auth and profile", on supabase-js: the magic link (PKCE; the link comes back to
- * /auth, where detectSessionInUrl exchanges the code, carrying `next`) and Google. The embedded
- * auth server has no Google provider: `/auth/v1/settings` is read first, so the browser is not
- * sent to a JSON error page (docs/product/auth-protocol.md §5).
+ * /auth, where detectSessionInUrl exchanges the code, carrying `next`) and Google. Google is on only
+ * where the auth server has it configured (docs/auth.md, "Google"): `/auth/v1/settings` is read first,
+ * so a server without it says so in words instead of sending the browser to a JSON error page
+ * (docs/product/auth-protocol.md §5).
  */
 import type { ConsoleSupabase } from '../supabase';
 import { authPathWithNext } from '../../src/lib/next-path';
 
 export const MAGIC_LINK_FALLBACK = 'Failed to send magic link';
 export const GOOGLE_FALLBACK = 'Failed to initiate Google sign-in';
+/** Shown when the auth server has no Google sign-in configured (docs/shell.md, "Google"). */
+export const GOOGLE_NOT_SET_UP = 'Google sign-in is not set up on this server. Enter your email above and press Send magic link to sign in with an email link instead.';
 
 export type SignInResult = { ok: true } | { ok: false; message: string };
 
@@ -30,28 +33,13 @@ export interface AuthEndpoint {
   fetch: typeof fetch;
 }
 
-/** The auth server's own words for a disabled provider, e.g. "Unsupported provider: provider is not enabled". */
-async function disabledProviderMessage(ep: AuthEndpoint): Promise<string> {
-  try {
-    const res = await ep.fetch(`${ep.supabaseUrl}/auth/v1/authorize?provider=google`, {
-      headers: { apikey: ep.anonKey, 'X-Supabase-Api-Version': '2024-01-01' },
-      redirect: 'manual',
-    });
-    const body = (await res.json()) as { message?: unknown; msg?: unknown };
-    const text = typeof body.message === 'string' ? body.message : typeof body.msg === 'string' ? body.msg : '';
-    return text || GOOGLE_FALLBACK;
-  } catch {
-    return GOOGLE_FALLBACK;
-  }
-}
-
 /** Resolves only on failure: on success the browser is already navigating to Google. */
 export async function startGoogleSignIn(client: Pick<ConsoleSupabase, 'auth'>, ep: AuthEndpoint, origin: string, next: string | null): Promise<SignInResult> {
   try {
     const res = await ep.fetch(`${ep.supabaseUrl}/auth/v1/settings`, { headers: { apikey: ep.anonKey } });
     if (!res.ok) return { ok: false, message: GOOGLE_FALLBACK };
     const settings = (await res.json()) as { external?: { google?: boolean } };
-    if (!settings.external?.google) return { ok: false, message: await disabledProviderMessage(ep) };
+    if (!settings.external?.google) return { ok: false, message: GOOGLE_NOT_SET_UP };
     const { error } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${origin}${authPathWithNext(next)}` } });
     return error ? { ok: false, message: error.message || GOOGLE_FALLBACK } : { ok: true };
   } catch (e) {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * docs/product/shell.md "Sign-in screen" and the sign-in toasts of docs/product/errors.md: texts, form → sending → link sent → back to the
- * form, inline errors with their toasts, the magic link coming back to /auth with `next`, and Google
- * refused without leaving the page when the auth server has no Google provider.
+ * form, inline errors with their toasts, the magic link coming back to /auth with `next`, and Google:
+ * handed to supabase-js when the auth server has it, otherwise explained in words without leaving the
+ * page (docs/shell.md "Google").
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -25,6 +26,7 @@ vi.mock('../../providers/supabase', () => ({ supabase: fakeClient }));
 const { SignInPage } = await import('../../src/pages/auth/sign-in-page');
 const { afterSignIn } = await import('../../src/lib/next-path');
 const { AuthSessionProvider } = await import('../../providers/auth/auth-context');
+const { GOOGLE_NOT_SET_UP } = await import('../../providers/auth/sign-in');
 type Client = Parameters<typeof AuthSessionProvider>[0]['client'];
 
 function renderAt(path: string) {
@@ -111,7 +113,7 @@ describe('sign-in screen', () => {
     await waitFor(() => expect(screen.getAllByText('Failed to send magic link').length).toBe(2));
   });
 
-  it('refuses Google in place when the server has no Google provider', async () => {
+  it('says in words that Google sign-in is not set up when the auth server has no Google provider', async () => {
     const fetchMock = vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
       if (url.endsWith('/auth/v1/settings')) return new Response(JSON.stringify({ external: { email: true, google: false } }));
@@ -120,10 +122,28 @@ describe('sign-in screen', () => {
     renderAt('/auth');
     fireEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
     expect(await screen.findByText('Failed to initiate Google sign-in')).toBeInTheDocument();
-    expect(screen.getAllByText('Unsupported provider: provider is not enabled').length).toBeGreaterThan(0);
+    // inline and in the toast, and never the server's protocol words
+    expect(screen.getAllByText(GOOGLE_NOT_SET_UP)).toHaveLength(2);
+    const inline = document.querySelector('.signin-alert');
+    expect(inline).toHaveAttribute('role', 'alert');
+    expect(inline).toHaveTextContent('Google sign-in is not set up on this server');
+    expect(inline).toHaveTextContent('Send magic link');
+    expect(screen.queryByText(/Unsupported provider/)).toBeNull();
     expect(signInWithOAuth).not.toHaveBeenCalled();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0][0])).toMatch(/\/auth\/v1\/settings$/);
+    // the button keeps its words and stays usable; the email field is where to go on
     expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeEnabled();
+    expect(emailField()).toHaveFocus();
+  });
+
+  it('falls back to "Failed to initiate Google sign-in" when the auth server cannot be asked', async () => {
+    vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}', { status: 503 }));
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    await waitFor(() => expect(screen.getAllByText('Failed to initiate Google sign-in')).toHaveLength(2));
+    expect(screen.queryByText(GOOGLE_NOT_SET_UP)).toBeNull();
+    expect(signInWithOAuth).not.toHaveBeenCalled();
   });
 
   it('hands over to supabase-js when Google is enabled', async () => {

@@ -4,10 +4,10 @@
  * it pulls neither antd nor Refine nor the router (docs/performance.md "Delivery"). The signed-in
  * app renders the same form through sign-in-page.tsx.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ConsoleSupabase } from '../../../providers/supabase';
 import { appConfig } from '../../../providers/config';
-import { GOOGLE_FALLBACK, sendMagicLink, startGoogleSignIn } from '../../../providers/auth/sign-in';
+import { GOOGLE_FALLBACK, GOOGLE_NOT_SET_UP, sendMagicLink, startGoogleSignIn } from '../../../providers/auth/sign-in';
 import { environmentOf, ENVIRONMENT_TEXT } from '../../shell/banners/config-check';
 import { BRAND } from '../../shell/theme';
 import { CheckEmailPanel } from './check-email-panel';
@@ -41,6 +41,7 @@ export function SignInForm({ client, next, initialError, notify }: SignInFormPro
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(initialError);
   const [googleBusy, setGoogleBusy] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
   const environment = environmentOf(appConfig.apiBase);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -71,6 +72,8 @@ export function SignInForm({ client, next, initialError, notify }: SignInFormPro
       setGoogleBusy(false);
       setError(r.message);
       notify('error', GOOGLE_FALLBACK, r.message === GOOGLE_FALLBACK ? undefined : r.message);
+      // no Google on this server: the way in is the email field the message points at
+      if (r.message === GOOGLE_NOT_SET_UP) emailInput.current?.focus();
     }
   };
 
@@ -120,6 +123,7 @@ export function SignInForm({ client, next, initialError, notify }: SignInFormPro
                   </label>
                   <input
                     id="signin-email"
+                    ref={emailInput}
                     className="signin-input"
                     name="email"
                     type="email"
