@@ -1,5 +1,6 @@
 /** Playwright against the real server in Debian's Chromium (docs/product/architecture.md §3; browsers are never downloaded). */
 import { defineConfig } from '@playwright/test';
+import { E2E_GOOGLE_ENV } from './e2e/support/google';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 
@@ -28,6 +29,7 @@ export default defineConfig({
     url: `http://localhost:${port}/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
-    env: { E2E_PORT: String(port) },
+    // Google sign-in against the local OpenID provider the Google spec starts (e2e/support/google.ts)
+    env: { E2E_PORT: String(port), ...E2E_GOOGLE_ENV },
   },
 });

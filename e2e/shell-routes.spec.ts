@@ -1,6 +1,8 @@
 /** docs/product/routes-and-roles.md, docs/product/shell.md in the browser: redirects, guards, 404, sign-out and diagnostics. */
 import { expect, test } from '@playwright/test';
 import { requestMagicLink, signedIn, signIn, USERS } from './support/sign-in';
+import { E2E_GOOGLE } from './support/google';
+import { startOidcStub } from '../tests/server/support/oidc-stub';
 
 test('a signed-out visitor of /orders?status=pending lands there after signing in', async ({ page }) => {
   await page.goto('/orders?status=pending');
@@ -9,6 +11,20 @@ test('a signed-out visitor of /orders?status=pending lands there after signing i
   await page.goto(link);
   await expect(page).toHaveURL(/\/orders\?status=pending$/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});
+
+test('"Continue with Google" signs in through the OpenID provider and lands on next (docs/auth.md "Google")', async ({ page }) => {
+  const provider = await startOidcStub({ port: E2E_GOOGLE.port, clientId: E2E_GOOGLE.clientId, clientSecret: E2E_GOOGLE.clientSecret });
+  try {
+    provider.account = { sub: 'e2e-google-seller', email: USERS.seller, email_verified: true, name: 'Sam Seller' };
+    await page.goto('/auth?next=%2Forders');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    expect(provider.authorizations).toHaveLength(1);
+  } finally {
+    await provider.close();
+  }
 });
 
 test('/login forwards to /auth keeping next', async ({ page }) => {
