@@ -320,3 +320,22 @@ describe('Google sign-in with open sign-up', () => {
     expect(byLink.user.id).toBe(t.user.id);
   });
 });
+
+describe('Google sign-in, provider unreachable', () => {
+  let down: Harness;
+  beforeAll(async () => {
+    // nothing listens on port 1: discovery fails at once
+    down = await startServer({ google: { clientId: 'c', clientSecret: 's', issuer: 'http://127.0.0.1:1' } });
+  });
+  afterAll(async () => down?.close());
+
+  it('sends the browser back to redirect_to with temporarily_unavailable, and keeps no state', async () => {
+    const res = await authorize(down, pkcePair().challenge);
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${down.url}/auth`);
+    expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
+    expect(back.searchParams.get('error_description')).toBe('Google sign-in is unavailable right now. Try again shortly, or use the email link.');
+    expect((await down.db.query('select 1 from auth.oauth_states')).rows).toHaveLength(0);
+  });
+});

@@ -5,6 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createOidcClient, OidcFailure } from '../../server/auth/oidc-client';
+import { googleClientFor } from '../../server/auth/oauth-routes';
+import type { Config } from '../../server/config';
+import type { FastifyBaseLogger } from 'fastify';
 
 const ISSUER = 'https://issuer.example';
 const settings = { issuer: ISSUER, clientId: 'client-1', clientSecret: 'secret-1' };
@@ -91,5 +94,18 @@ describe('code exchange', () => {
     });
     const e = await failureOf(createOidcClient(settings, f as unknown as typeof fetch).exchange('c', 'https://x/cb', 'v'));
     expect(e.message).toBe('exchange: no id_token in the token response');
+  });
+});
+
+describe('configuration', () => {
+  const log = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
+
+  it('is off without client id and secret, and off with a plain-http issuer off this machine (said in the log)', () => {
+    const l = log();
+    expect(googleClientFor({} as Config, l)).toBeUndefined();
+    expect(googleClientFor({ google: { clientId: 'c', clientSecret: 's', issuer: 'http://accounts.example.com' } } as Config, l)).toBeUndefined();
+    expect(l.error).toHaveBeenCalledTimes(1);
+    expect(String(l.error.mock.calls[0][0])).toContain('GOOGLE_ISSUER must be an https URL');
+    expect(googleClientFor({ google: { clientId: 'c', clientSecret: 's', issuer: 'https://accounts.google.com' } } as Config, l)?.settings.clientId).toBe('c');
   });
 });
