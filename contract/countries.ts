@@ -34,3 +34,15 @@ export const countryCode = z
   .trim()
   .transform((s) => s.toUpperCase())
   .refine(isCountryCode, COUNTRY_MESSAGE);
+
+/**
+ * The code of a country written as a code or as its English name ("US", "United States", "USA",
+ * "United Kingdom"), as marketplace reports write it; undefined when it names no country.
+ */
+export function countryCodeOf(text: string): string | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  if (isCountryCode(t)) return t.toUpperCase();
+  const code = countries.getAlpha2Code(t, 'en');
+  return code && isCountryCode(code) ? code : undefined;
+}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { listQuery } from './api';
 import { cursor, isoDateTime, reqText } from './fields';
 import { orderProfit } from './profit';
+import { shipTo } from './addresses';
 
 export const ORDER_STATUSES = ['pending', 'routed', 'ordered_from_supplier', 'shipped', 'delivered', 'cancelled', 'partially_returned', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -55,6 +56,25 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
+
+/**
+ * Statuses only the router sets: routed means the router picked each item's supplier, ordered from
+ * supplier that it placed their purchase orders. A person asks the router (route the order) instead
+ * of setting them, so an order never reads "Routed" without a supplier or slips past a hold
+ * (docs/dropshipping.md "Routing by hand").
+ */
+export const ROUTER_STATUSES: readonly OrderStatus[] = ['routed', 'ordered_from_supplier'];
+
+/** The statuses a person may set from `from` (cancel included): the allowed ones, less the router's. */
+export function personTransitions(from: OrderStatus): OrderStatus[] {
+  return (ORDER_TRANSITIONS[from] ?? []).filter((s) => !ROUTER_STATUSES.includes(s));
+}
+
+/** The statuses from which a person may ask the router to route an order (not while it is on hold). */
+export const ROUTABLE_STATUSES: readonly OrderStatus[] = ['pending', 'routed'];
+
+/** Statuses an order may be held in by a person: not yet handed to the carrier. */
+export const HOLDABLE_STATUSES: readonly OrderStatus[] = ['pending', 'routed', 'ordered_from_supplier'];
 
 /**
  * Steps back that only the server takes, as the consequence of another record's change, never a
@@ -136,6 +156,33 @@ export const statusBody = z
 
 export const cancelBody = z.object({ reason });
 
+/** Holding an order by hand: the reason is what the work queue and the order's page show. */
+export const holdBody = z.object({ reason });
+
+/** What /orders does to selected orders (docs/commerce-ui.md "Orders"): one request per chunk, one result per order. */
+export const ORDER_BULK_ACTIONS = ['route', 'buy_label', 'hold', 'release', 'cancel'] as const;
+export type OrderBulkAction = (typeof ORDER_BULK_ACTIONS)[number];
+/** Orders per bulk request: the console sends a selection in chunks of this size so its progress moves. */
+export const ORDER_BULK_MAX = 50;
+
+export const orderBulkBody = z
+  .object({
+    action: z.enum(ORDER_BULK_ACTIONS),
+    ids: z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not an order id')).min(1).max(ORDER_BULK_MAX),
+    reason: reason.optional(),
+  })
+  .refine((b) => !(b.action === 'cancel' || b.action === 'hold') || b.reason, { path: ['reason'], message: 'A reason is required to hold or cancel orders' });
+export type OrderBulkBody = z.infer<typeof orderBulkBody>;
+
+/** One order's result in a bulk answer: done (with what happened, in words) or the reason it was not. */
+export const orderBulkResult = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type OrderBulkResult = z.infer<typeof orderBulkResult>;
+
 export const order = z.object({
   id: z.string(),
   marketplace: z.enum(MARKETPLACES),
@@ -176,8 +223,13 @@ export const statusChange = z.object({
 });
 export type StatusChange = z.infer<typeof statusChange>;
 
-/** `profit`: the order's profit breakdown in cents (contract/profit.ts, docs/commerce.md "Order profit"); absent from servers before it. */
-export const orderDetail = order.extend({ items: z.array(orderItem), status_history: z.array(statusChange), profit: orderProfit.optional() });
+/** `profit`: the order's profit breakdown in cents (contract/profit.ts, docs/commerce.md "Order profit"); absent from servers before it.
+ * `hold_reason`: why the automation leaves the order (docs/dropshipping.md "Hold rules"), null when it is not held; absent from servers before it. */
+export const orderDetail = order.extend({
+  items: z.array(orderItem), status_history: z.array(statusChange), profit: orderProfit.optional(), hold_reason: z.string().nullable().optional(),
+  /** where the order ships (contract/addresses.ts, docs/commerce.md "Ship-to address"); absent from servers before it */
+  ship_to: shipTo.optional(),
+});
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 /** What of a line can still be returned: sold less what its returns that are not rejected took (absent: none). */

@@ -1,12 +1,15 @@
 /**
  * Marketplace order reports — docs/commerce.md: Amazon's tab-separated order report (one row per item,
  * grouped by amazon-order-id) and eBay's orders CSV (one row per item, grouped by Order Number).
- * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total).
+ * Every bad row is reported; item prices become unit prices (Amazon's item-price is the line total);
+ * an order ships to the address of its first row.
  */
 import type { OrderStatus } from '../../contract/orders';
 import { isRealDay, MONEY_MAX, QUANTITY_MAX } from '../../contract/fields';
-import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type CsvInput, type ReadProgress, type RowError } from './csv';
+import { missingColumns, openDelimited, parseMoney, parseWhole, tooLarge, tooLong, type CsvInput, type CsvRecord, type ReadProgress, type RowError } from './csv';
 import { addCents, mulDivRound, multiplyCents, sumCents, toCents } from '../../contract/money';
+import { shipToAddress, type AddressField, type ShipTo } from '../../contract/addresses';
+import { countryCodeOf } from '../../contract/countries';
 
 /** Amounts in integer cents, read exactly from the file's decimal text (contract/money.ts). */
 export interface ImportedItem { row: number; sku: string; title: string; quantity: number; unit_price_cents: number }
@@ -15,6 +18,8 @@ export interface ImportedOrder {
   row: number;
   external_order_id: string;
   customer_name: string | null;
+  /** the address of the order's first row (docs/commerce.md "Ship-to address") */
+  ship_to: ShipTo;
   status: OrderStatus;
   currency: string;
   created_at: Date;
@@ -25,7 +30,56 @@ export interface ImportedOrder {
 
 export interface OrdersParse { orders: ImportedOrder[]; errors: RowError[]; rowsTotal: number }
 
-const AMAZON_REQUIRED = ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price'] as const;
+/**
+ * The report's ship-to columns (docs/commerce.md "Ship-to address"): the recipient (the first
+ * non-empty of `name`), the street lines (`line2` joins the further ones), city, region, postal code
+ * and country (an ISO code or the country's English name).
+ */
+interface AddressColumns { name: readonly string[]; line1: string; line2: readonly string[]; city: string; region: string; postal_code: string; country: string }
+
+const AMAZON_ADDRESS: AddressColumns = {
+  name: ['recipient-name', 'buyer-name'], line1: 'ship-address-1', line2: ['ship-address-2', 'ship-address-3'],
+  city: 'ship-city', region: 'ship-state', postal_code: 'ship-postal-code', country: 'ship-country',
+};
+const EBAY_ADDRESS: AddressColumns = {
+  name: ['Ship To Name', 'Buyer Name'], line1: 'Ship To Address 1', line2: ['Ship To Address 2'],
+  city: 'Ship To City', region: 'Ship To State', postal_code: 'Ship To Zip', country: 'Ship To Country',
+};
+
+/** The address columns a report must have (the name may come from the buyer's column, the second line may be absent). */
+const addressRequired = (c: AddressColumns) => [c.line1, c.city, c.region, c.postal_code, c.country];
+
+/**
+ * A row's address, checked by the contract's rules; each problem is a row error on the column it
+ * came from ("ship-postal-code: Not a US ZIP code …"). Null when the row has one.
+ */
+function readAddress(r: CsvRecord, c: AddressColumns, err: (column: string, reason: string) => void): ShipTo | null {
+  const countryText = r.get(c.country);
+  const country = countryCodeOf(countryText);
+  if (countryText && !country) {
+    err(c.country, `Not a country: "${countryText.slice(0, 60)}" (an ISO code such as US, or its English name)`);
+    return null;
+  }
+  const name = c.name.map((col) => r.get(col)).find((v) => v.trim() !== '') ?? '';
+  const line2 = c.line2.map((col) => r.get(col).trim()).filter(Boolean).join(', ');
+  const parsed = shipToAddress.safeParse({
+    name: name.slice(0, 255), line1: r.get(c.line1), line2, city: r.get(c.city), region: r.get(c.region), postal_code: r.get(c.postal_code), country: country ?? '',
+  });
+  if (parsed.success) return parsed.data;
+  const columnOf: Record<AddressField, string> = {
+    name: c.name[0], line1: c.line1, line2: c.line2[0], city: c.city, region: c.region, postal_code: c.postal_code, country: c.country,
+  };
+  const seen = new Set<string>();
+  for (const i of parsed.error.issues) {
+    const column = columnOf[i.path[0] as AddressField] ?? c.line1;
+    if (seen.has(column)) continue;
+    seen.add(column);
+    err(column, i.message);
+  }
+  return null;
+}
+
+const AMAZON_REQUIRED = ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price', ...addressRequired(AMAZON_ADDRESS)] as const;
 const AMAZON_STATUS: Record<string, OrderStatus> = {
   pending: 'pending', unshipped: 'pending', 'pending - waiting for pick up': 'pending', shipping: 'ordered_from_supplier',
   shipped: 'shipped', 'shipped - delivered to buyer': 'delivered', delivered: 'delivered', cancelled: 'cancelled', canceled: 'cancelled',
@@ -117,6 +171,8 @@ export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadPr
     const statusText = r.get('order-status').toLowerCase();
     const status = statusText === '' ? 'pending' : AMAZON_STATUS[statusText];
     if (!status) err('order-status', `Unknown Amazon order status "${r.get('order-status')}"`);
+    // the order's address is its first row's; the rows after it may leave theirs empty
+    const shipTo = orders.has(id) ? null : readAddress(r, AMAZON_ADDRESS, err);
     if (errors.length > before) return;
     const existing = orders.get(id);
     if (existing && existing.currency !== currency) {
@@ -125,7 +181,7 @@ export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadPr
     }
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), status, currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), ship_to: shipTo!, status, currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
       // the line total over the quantity, half a cent up (contract/money.ts)
       { row: r.row, sku, title: clip(r.get('product-name')) ?? sku, quantity: qty!, unit_price_cents: mulDivRound(toCents(price!), 1, qty!) },
       { shipping_cents: toCents(shipping), tax_cents: toCents(tax) },
@@ -136,7 +192,7 @@ export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadPr
   return { orders: headerBad ? [] : [...orders.values()], errors, rowsTotal };
 }
 
-const EBAY_REQUIRED = ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date'] as const;
+const EBAY_REQUIRED = ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date', ...addressRequired(EBAY_ADDRESS)] as const;
 
 export async function parseEbayOrders(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<OrdersParse> {
   const file = await openDelimited(input);
@@ -174,11 +230,13 @@ export async function parseEbayOrders(input: CsvInput, onProgress?: (p: ReadProg
     if (totalText !== '' && parseMoney(totalText) === null) err('Total Price', 'Must be an amount');
     const created = parseEbayDate(r.get('Sale Date'));
     if (!created) err('Sale Date', 'Must be a date like Mar-15-24 or 2024-03-15');
+    // the order's address is its first row's; the rows after it may leave theirs empty
+    const shipTo = orders.has(id) ? null : readAddress(r, EBAY_ADDRESS, err);
     if (errors.length > before) return;
     const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), status: 'pending', currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), ship_to: shipTo!, status: 'pending', currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
       { row: r.row, sku, title: clip(r.get('Item Title')) ?? sku, quantity: qty!, unit_price_cents: toCents(price!) },
       { shipping_cents: toCents(shipping!), tax_cents: 0 },
     );

@@ -7,6 +7,7 @@
  */
 import { CARRIER_LABEL, type Carrier } from '../../contract/fulfillment';
 import { countryName } from '../../contract/countries';
+import { addressLines, type ShipTo } from '../../contract/addresses';
 
 export interface LabelData {
   carrier: Carrier;
@@ -15,11 +16,26 @@ export interface LabelData {
   orderId: string;
   direction: 'outbound' | 'return';
   weightGrams: number;
+  /** the ship-from country */
   shipFrom: string;
+  /** a return label's FROM: the customer's address (null on outbound labels, which ship from the supplier's warehouse) */
+  shipFromAddress?: Partial<ShipTo> | null;
   shipToCountry: string;
-  shipTo: { name?: string; line1?: string; line2?: string; city?: string; region?: string; postal_code?: string } | null;
+  shipTo: Partial<ShipTo> | null;
   boughtAt: Date;
   voided: boolean;
+}
+
+/**
+ * The label's FROM and SHIP TO lines (docs/dropshipping.md "Labels"): an outbound label comes from the
+ * supplier's warehouse in its country and goes to the order's full address; a return label comes
+ * from the customer's full address and goes to the seller in the return country.
+ */
+export function labelAddresses(l: Pick<LabelData, 'direction' | 'shipFrom' | 'shipFromAddress' | 'shipToCountry' | 'shipTo'>): { from: string[]; to: string[] } {
+  const from = l.direction === 'return'
+    ? l.shipFromAddress ? addressLines({ ...l.shipFromAddress, country: l.shipFromAddress.country ?? l.shipFrom }) : [`Customer, ${countryName(l.shipFrom) ?? l.shipFrom}`]
+    : [`Supplier warehouse, ${countryName(l.shipFrom) ?? l.shipFrom}`];
+  return { from, to: addressLines({ ...(l.shipTo ?? {}), country: l.shipToCountry }) };
 }
 
 const importDrawing = () => Promise.all([import('pdfkit').then((m) => m.default), import('bwip-js/node').then((m) => m.default)]);
@@ -42,10 +58,11 @@ export async function labelPdf(l: LabelData): Promise<Buffer> {
   doc.fontSize(11).text(l.service.replace(/_/g, ' ').toUpperCase(), 16, 42);
   doc.font('Helvetica').fontSize(8).text(`${(l.weightGrams / 1000).toFixed(2)} kg · ${l.boughtAt.toISOString().slice(0, 10)}`, 16, 58);
   doc.moveTo(16, 74).lineTo(272, 74).stroke();
-  doc.fontSize(8).text('FROM', 16, 82).fontSize(10).text(l.direction === 'return' ? `Customer (${l.shipFrom})` : `Supplier warehouse, ${countryName(l.shipFrom) ?? l.shipFrom}`, 16, 92);
-  const to = l.shipTo ?? {};
-  const lines = [to.name, to.line1, to.line2, [to.city, to.region, to.postal_code].filter(Boolean).join(' '), countryName(l.shipToCountry) ?? l.shipToCountry].filter((x): x is string => !!x);
-  doc.fontSize(8).text('SHIP TO', 16, 122).font('Helvetica-Bold').fontSize(13).text(lines.join('\n'), 16, 134, { width: 256 });
+  const { from, to } = labelAddresses(l);
+  // FROM takes up to six short lines (a return's customer address), SHIP TO the larger type below it;
+  // a line too long for its box is cut with an ellipsis rather than run into the next block
+  doc.fontSize(7).text('FROM', 16, 80).fontSize(8).text(from.join('\n'), 16, 89, { width: 256, height: 56, ellipsis: true });
+  doc.fontSize(7).text('SHIP TO', 16, 146).font('Helvetica-Bold').fontSize(12).text(to.join('\n'), 16, 156, { width: 256, height: 78, ellipsis: true });
   doc.moveTo(16, 236).lineTo(272, 236).stroke();
   doc.font('Helvetica').fontSize(8).text('TRACKING #', 16, 246).font('Helvetica-Bold').fontSize(12).text(l.trackingNumber, 16, 258);
   doc.image(barcode, 16, 282, { width: 256, height: 70 });

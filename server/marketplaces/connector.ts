@@ -5,6 +5,7 @@
  */
 import type { CompetitorOffer, QuantityRule } from '../../contract/listings';
 import type { MarketplaceKind } from '../../contract/marketplaces';
+import type { ShipTo } from '../../contract/addresses';
 
 export interface AccountInfo {
   id: string;
@@ -42,6 +43,12 @@ export interface PulledOrder {
   quantity: number;
   unitPriceCents: number;
   buyer: string;
+  /**
+   * Where it ships, checked by contract/addresses.ts; null when the marketplace gave no address that
+   * passes (an order with nothing to ship, such as a digital one): such an order is not taken in
+   * (docs/marketplaces.md "Connectors").
+   */
+  shipTo: ShipTo | null;
   createdAt: Date;
 }
 

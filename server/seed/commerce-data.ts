@@ -7,7 +7,8 @@ import { percentOf, toCents } from '../../contract/money';
 import type { Marketplace, OrderStatus } from '../../contract/orders';
 import type { NewOrder, NewOrderItem } from '../api/orders/insert';
 import type { MonthPerformance } from '../domain/supplier-score';
-import { prng, type Rng } from '../domain/prng';
+import { prng, rngOf, type Rng } from '../domain/prng';
+import { plausibleAddress } from '../domain/addresses';
 
 export { prng, type Rng };
 
@@ -206,8 +207,12 @@ export function makeOrders(r: Rng, count: number, products: { id: string; title:
     const subtotal = orderTotalsCents(m, items, 0, 0).subtotal_cents;
     const shipping = subtotal >= 3500 || m === 'amazon' ? 0 : pick(r, [499, 599, 799, 999]);
     const status = statusFor(r, ageDays);
+    const external = externalId(m, startIndex + i, r);
+    const customer = customerName(r);
     out.push({
-      marketplace: m, external_order_id: externalId(m, startIndex + i, r), customer_name: customerName(r), status, currency: 'USD',
+      marketplace: m, external_order_id: external, customer_name: customer, status, currency: 'USD',
+      // the buyer's address in the US, drawn apart from `r` so every other seeded value stays as it was (docs/commerce.md "Ship-to address")
+      ship_to: plausibleAddress(rngOf('ship-to', external, customer), 'US', customer),
       shipping_cents: shipping, tax_cents: percentOf(subtotal, pick(r, [0, 625, 700, 825])),
       cancel_reason: status === 'cancelled' ? pick(r, ['Buyer requested cancellation', 'Out of stock at supplier', 'Payment not received', 'Address could not be verified']) : null,
       created_at: created, items, actor: 'system', stepMs: Math.min(ageDays / 6, 1.5) * 86_400_000,

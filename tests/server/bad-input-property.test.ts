@@ -214,6 +214,7 @@ function baseBody(r: IndexedRoute): Record<string, unknown> | undefined {
     'PUT /api/suppliers/:id': { name: 'Fuzz supplier' },
     'POST /api/orders/:id/status': { status: 'routed' },
     'POST /api/orders/:id/cancel': { reason: 'fuzz' },
+    'PUT /api/orders/:id/ship-to': { name: 'Fuzz', line1: '1 Fuzz Street', city: 'Austin', region: 'TX', postal_code: '78701', country: 'US' },
     'POST /api/webhooks': { url: 'http://127.0.0.1:9/hook', subjects: ['orders.*'] },
     'PUT /api/webhooks/:id': { description: 'fuzz' },
     'POST /api/dlq/replay': { filter: {} },
@@ -479,18 +480,20 @@ const IMPORTS: { kind: string; header: string[]; delimiter: string; contentType:
   },
   {
     kind: 'amazon-orders', delimiter: '\t', contentType: 'text/tab-separated-values',
-    header: ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price', 'shipping-price', 'item-tax', 'order-status', 'buyer-name'],
+    header: ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price', 'shipping-price', 'item-tax', 'order-status', 'buyer-name',
+      'recipient-name', 'ship-address-1', 'ship-city', 'ship-state', 'ship-postal-code', 'ship-country'],
   },
   {
     kind: 'ebay-orders', delimiter: ',', contentType: 'text/csv',
-    header: ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date', 'Shipping And Handling', 'Buyer Name'],
+    header: ['Order Number', 'Custom Label', 'Quantity', 'Sold For', 'Sale Date', 'Shipping And Handling', 'Buyer Name',
+      'Ship To Name', 'Ship To Address 1', 'Ship To City', 'Ship To State', 'Ship To Zip', 'Ship To Country'],
   },
 ];
 /** A plausible row per format, so a single hostile cell is what decides the answer. */
 const GOOD: Record<string, string[]> = {
   'shopify-products': ['fuzz-item', 'Fuzz', 'FUZZ-CSV-1', '12.99', '3', '100', '', '', '', '', 'active'],
-  'amazon-orders': ['111-0000000-0000001', '2024-03-15', 'FUZZ-CSV-1', '1', 'USD', '12.99', '0', '0', 'shipped', 'Fuzz'],
-  'ebay-orders': ['10-00000-00001', 'FUZZ-CSV-1', '1', '12.99', 'Mar-15-24', '0', 'Fuzz'],
+  'amazon-orders': ['111-0000000-0000001', '2024-03-15', 'FUZZ-CSV-1', '1', 'USD', '12.99', '0', '0', 'shipped', 'Fuzz', 'Fuzz', '1 Fuzz Street', 'Austin', 'TX', '78701', 'US'],
+  'ebay-orders': ['10-00000-00001', 'FUZZ-CSV-1', '1', '12.99', 'Mar-15-24', '0', 'Fuzz', 'Fuzz', '1 Fuzz Street', 'Austin', 'TX', '78701', 'United States'],
 };
 
 // ---- the test ---------------------------------------------------------------------------------------

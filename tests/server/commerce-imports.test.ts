@@ -143,10 +143,10 @@ describe('CSV export round trip', () => {
 
 describe('marketplace order imports', () => {
   const AMAZON = [
-    'amazon-order-id\tmerchant-order-id\tpurchase-date\torder-status\tsales-channel\tbuyer-name\tsku\tproduct-name\tquantity\tcurrency\titem-price\tshipping-price\titem-tax',
-    '114-0000001-0000001\t\t2025-01-05T10:00:00+00:00\tShipped\tAmazon.com\tAda Lovelace\tAPP-0001-BLK-S\tClassic "Cotton" Tee\t2\tUSD\t40.00\t0.00\t3.20',
-    '114-0000001-0000001\t\t2025-01-05T10:00:00+00:00\tShipped\tAmazon.com\tAda Lovelace\tUNKNOWN-SKU\tMystery Item\t1\tUSD\t9.99\t4.99\t0.80',
-    '114-0000002-0000002\t\t2025-01-06T11:00:00+00:00\tPending\tAmazon.com\t\tHOM-0002-BLK\tMug\t1\tUSD\t12.00\t\t',
+    'amazon-order-id\tmerchant-order-id\tpurchase-date\torder-status\tsales-channel\tbuyer-name\tsku\tproduct-name\tquantity\tcurrency\titem-price\tshipping-price\titem-tax\trecipient-name\tship-address-1\tship-address-2\tship-city\tship-state\tship-postal-code\tship-country',
+    '114-0000001-0000001\t\t2025-01-05T10:00:00+00:00\tShipped\tAmazon.com\tAda Lovelace\tAPP-0001-BLK-S\tClassic "Cotton" Tee\t2\tUSD\t40.00\t0.00\t3.20\tAda Lovelace\t12 Analytical Row\tApt 3\tAustin\tTX\t78701\tUS',
+    '114-0000001-0000001\t\t2025-01-05T10:00:00+00:00\tShipped\tAmazon.com\tAda Lovelace\tUNKNOWN-SKU\tMystery Item\t1\tUSD\t9.99\t4.99\t0.80\tAda Lovelace\t12 Analytical Row\tApt 3\tAustin\tTX\t78701\tUS',
+    '114-0000002-0000002\t\t2025-01-06T11:00:00+00:00\tPending\tAmazon.com\t\tHOM-0002-BLK\tMug\t1\tUSD\t12.00\t\t\tGrace Hopper\t1 Navy Yard Way\t\tToronto\tON\tM5V 2T6\tCA',
   ].join('\n');
 
   it('imports an Amazon report: orders grouped by id, unit prices from line totals, history to the report status', async () => {
@@ -168,8 +168,8 @@ describe('marketplace order imports', () => {
   it('rejects a bad Amazon report with every bad row and writes nothing', async () => {
     const before = await count(DEMO_TENANT.id, 'select count(*)::int as n from orders');
     const bad = AMAZON.split('\n').slice(0, 1).concat([
-      '\t\tnot-a-date\tShipped\t\t\t\tX\tzero\tUSDX\t-1\t\t',
-      '114-9\t\t2025-01-05\tLost in space\t\t\tSKU-1\tY\t1\tUSD\t1.00\t\t',
+      '\t\tnot-a-date\tShipped\t\t\t\tX\tzero\tUSDX\t-1\t\t\tAda Lovelace\t12 Analytical Row\tApt 3\tAustin\tTX\t78701\tUS',
+      '114-9\t\t2025-01-05\tLost in space\t\t\tSKU-1\tY\t1\tUSD\t1.00\t\t\tAda Lovelace\t12 Analytical Row\tApt 3\tAustin\tTX\t78701\tUS',
     ]).join('\n');
     const r = await send(SELLER, '/api/imports/amazon-orders', bad, 'text/tab-separated-values');
     expect(r.status).toBe(400);
@@ -181,11 +181,11 @@ describe('marketplace order imports', () => {
   it('imports an eBay orders CSV (summary lines skipped) and reports bad rows', async () => {
     const ebay = [
       '',
-      'Sales Record Number,Order Number,Buyer Username,Buyer Name,Custom Label,Item Title,Quantity,Sold For,Shipping And Handling,Total Price,Sale Date',
-      '1001,27-11111-22222,adal,Ada Lovelace,OUT-0004-500-FOR,Water Bottle,1,$24.99,$5.00,$29.99,Mar-15-24',
-      '1002,27-33333-44444,alan,Alan Turing,PET-0005-SM,Dog Bed,2,$30.00,$0.00,$60.00,2024-03-16',
-      ',,,,,,,,,,',
-      '2 record(s) downloaded,,,,,,,,,,',
+      'Sales Record Number,Order Number,Buyer Username,Buyer Name,Custom Label,Item Title,Quantity,Sold For,Shipping And Handling,Total Price,Sale Date,Ship To Name,Ship To Address 1,Ship To Address 2,Ship To City,Ship To State,Ship To Zip,Ship To Country',
+      '1001,27-11111-22222,adal,Ada Lovelace,OUT-0004-500-FOR,Water Bottle,1,$24.99,$5.00,$29.99,Mar-15-24,Ada Lovelace,12 Analytical Row,,London,,SW1A 1AA,United Kingdom',
+      '1002,27-33333-44444,alan,Alan Turing,PET-0005-SM,Dog Bed,2,$30.00,$0.00,$60.00,2024-03-16,Alan Turing,78 Bletchley Park Lane,Suite 5,Seattle,WA,98101,United States',
+      ',,,,,,,,,,,,,,,,,',
+      '2 record(s) downloaded,,,,,,,,,,,,,,,,,',
     ].join('\n');
     const r = await send(SELLER, '/api/imports/ebay-orders', ebay);
     expect(r.status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
+import { shipToFor } from './ship-to-support';
 
 let h: Harness;
 const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
@@ -75,9 +76,12 @@ describe('GET /api/me/orders', () => {
     const rows: Record<string, unknown>[] = (await call(SELLER, 'GET', '/api/me/orders?limit=5&sort=total&order=asc')).body.data;
     expect(rows).toHaveLength(5);
     for (const row of rows) {
-      // the detail's own parts: its lines, its history and its profit (docs/commerce.md "Order profit")
-      const { items: _i, status_history: _h, profit, ...detail } = (await call(SELLER, 'GET', `/api/orders/${row.id}`)).body.data;
+      // the detail's own parts: its lines, its history, its profit (docs/commerce.md "Order profit"), its hold
+      // and its ship-to address (docs/commerce.md "Ship-to address")
+      const { items: _i, status_history: _h, profit, hold_reason, ship_to, ...detail } = (await call(SELLER, 'GET', `/api/orders/${row.id}`)).body.data;
       expect(profit).toMatchObject({ sale_cents: expect.any(Number) });
+      expect(hold_reason === null || typeof hold_reason === 'string').toBe(true);
+      expect(ship_to).toMatchObject({ name: expect.any(String), line1: expect.any(String), city: expect.any(String), postal_code: expect.any(String), country: 'US' });
       expect(row).toEqual(detail);
       expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(typeof row.total).toBe('number');
@@ -113,7 +117,10 @@ describe('GET /api/me/orders', () => {
     const words = Array.from({ length: 1296 }, (_, i) => letters[Math.floor(i / 36)] + letters[i % 36]);
     const skus = `HUGEFIRST ${words.join(' ')} ${words.join(' ')}`;
     const { rows } = await h.db.transaction(
-      (tx) => tx.query<{ id: string }>(`insert into orders (tenant_id, marketplace, customer_name, skus) values ($1, 'amazon', 'Zebediah Huge', $2) returning id`, [DEMO_TENANT.id, skus]),
+      (tx) => tx.query<{ id: string }>(
+        `insert into orders (tenant_id, marketplace, customer_name, skus, ship_to) values ($1, 'amazon', 'Zebediah Huge', $2, $3) returning id`,
+        [DEMO_TENANT.id, skus, JSON.stringify(shipToFor('Zebediah Huge'))],
+      ),
       { tenantId: DEMO_TENANT.id },
     );
     const found = await call(SELLER, 'GET', '/api/me/orders?search=hugefirst');
@@ -151,14 +158,20 @@ describe('order detail, status changes and cancel', () => {
     const o: Order = (await call(SELLER, 'GET', '/api/me/orders?status=pending&limit=1')).body.data[0];
     const skip = await call(SELLER, 'POST', `/api/orders/${o.id}/status`, { status: 'shipped' });
     expect(skip.status).toBe(409);
-    expect(skip.body).toMatchObject({ code: 'invalid_transition', details: { from: 'pending', to: 'shipped', allowed: ['routed', 'cancelled'] } });
+    // a person is offered what they may set: routing is asked of the router (POST /orders/{id}/route)
+    expect(skip.body).toMatchObject({ code: 'invalid_transition', details: { from: 'pending', to: 'shipped', allowed: ['cancelled'] } });
     const routed = await call(SELLER, 'POST', `/api/orders/${o.id}/status`, { status: 'routed' });
-    expect(routed.status).toBe(200);
-    expect(routed.body.data.status).toBe('routed');
-    const last = routed.body.data.status_history.at(-1);
-    expect(last).toMatchObject({ from: 'pending', to: 'routed', actor: SELLER });
-    const ev = await h.db.transaction((tx) => tx.query<{ subject: string; payload: { to: string } }>("select subject, payload from events where payload->>'id' = $1", [o.id]), { tenantId: DEMO_TENANT.id });
-    expect(ev.rows).toEqual([{ subject: 'orders.status_changed', payload: expect.objectContaining({ from: 'pending', to: 'routed' }) }]);
+    expect(routed.status).toBe(409);
+    expect(routed.body).toMatchObject({ code: 'route_instead', details: { from: 'pending', to: 'routed', allowed: ['cancelled'] } });
+    expect((await call(SELLER, 'GET', `/api/orders/${o.id}`)).body.data.status).toBe('pending');
+    const shipped: Order = (await call(SELLER, 'GET', '/api/me/orders?status=shipped&limit=1')).body.data[0];
+    const delivered = await call(SELLER, 'POST', `/api/orders/${shipped.id}/status`, { status: 'delivered' });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body.data.status).toBe('delivered');
+    const last = delivered.body.data.status_history.at(-1);
+    expect(last).toMatchObject({ from: 'shipped', to: 'delivered', actor: SELLER });
+    const ev = await h.db.transaction((tx) => tx.query<{ subject: string; payload: { to: string } }>("select subject, payload from events where payload->>'id' = $1", [shipped.id]), { tenantId: DEMO_TENANT.id });
+    expect(ev.rows).toEqual([{ subject: 'orders.status_changed', payload: expect.objectContaining({ from: 'shipped', to: 'delivered' }) }]);
     const noReason = await call(SELLER, 'POST', `/api/orders/${o.id}/status`, { status: 'cancelled' });
     expect(noReason.status).toBe(400);
     const bad = await call(SELLER, 'POST', `/api/orders/${o.id}/status`, { status: 'teleported' });

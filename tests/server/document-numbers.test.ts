@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { insertOrders, type NewOrder } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 
 let h: Harness;
 beforeAll(async () => { h = await startServer(); }, 120_000);
@@ -61,7 +62,7 @@ async function createPo(tenantId: string, attempt: number): Promise<string> {
 
 function order(i: number): NewOrder {
   return {
-    marketplace: 'ebay', external_order_id: `DOCNUM-${i}-${Math.random().toString(36).slice(2, 10)}`, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD',
+    marketplace: 'ebay', external_order_id: `DOCNUM-${i}-${Math.random().toString(36).slice(2, 10)}`, customer_name: 'Dana Buyer', ship_to: shipToFor('Dana Buyer'), status: 'pending', currency: 'USD',
     shipping_cents: 0, tax_cents: 0, created_at: new Date(), actor: 'test', items: [{ sku: 'DOC-1', title: 'Doc', quantity: 1, unit_price_cents: 500 }],
   };
 }

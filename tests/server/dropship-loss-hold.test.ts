@@ -11,6 +11,7 @@ import { callAs, DEMO_TENANT } from './tokens';
 import { fastEventSettings } from './events-support';
 import { demoSuppliers, mappedVariant } from './dropship-support';
 import { insertOrders } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 import { appendEvent } from '../../server/events/outbox';
 import { LABEL_LOSS_REASON } from '../../server/api/fulfillment/buy-label';
 
@@ -28,7 +29,7 @@ async function lampOrder(sku: string): Promise<string> {
     await tx.query('update product_variants set weight = 3000 where id = $1', [v.variant_id]);
     const ext = `EXT-${sku}`;
     const [id] = await insertOrders(tx, DEMO_TENANT.id, [{
-      marketplace: 'amazon', external_order_id: ext, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
+      marketplace: 'amazon', external_order_id: ext, customer_name: 'Dana Buyer', ship_to: shipToFor('Dana Buyer'), status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
       created_at: new Date(), actor: 'test', items: [{ sku, title: sku, quantity: 1, unit_price_cents: 5206, product_id: v.product_id, variant_id: v.variant_id }],
     }]);
     await appendEvent(tx, DEMO_TENANT.id, 'orders.created', { id, marketplace: 'amazon', external_order_id: ext, source: 'marketplace' });

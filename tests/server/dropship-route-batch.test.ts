@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { DEMO_TENANT } from './tokens';
 import { insertOrders } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 import { routeOrders } from '../../server/api/fulfillment/route-order';
 import { demoSuppliers, mappedVariant } from './dropship-support';
 
@@ -19,7 +20,7 @@ const q = <R>(sql: string, args: unknown[] = []) => h.db.transaction(async (tx) 
 /** An order of the given lines, inserted without its `orders.created` event: nothing routes it but the test. */
 async function order(lines: { product_id: string | null; variant_id: string | null; sku: string; priceCents: number }[]): Promise<string> {
   return h.db.transaction(async (tx) => (await insertOrders(tx, T, [{
-    marketplace: 'ebay', external_order_id: `BATCH-${Math.random().toString(36).slice(2, 10)}`, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
+    marketplace: 'ebay', external_order_id: `BATCH-${Math.random().toString(36).slice(2, 10)}`, customer_name: 'Dana Buyer', ship_to: shipToFor('Dana Buyer'), status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
     created_at: new Date(), actor: 'test', items: lines.map((l) => ({ sku: l.sku, title: l.sku, quantity: 1, unit_price_cents: l.priceCents, product_id: l.product_id, variant_id: l.variant_id })),
   }]))[0], { tenantId: T });
 }

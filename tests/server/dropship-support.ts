@@ -2,6 +2,7 @@
 import type { Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { insertOrders } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 import { appendEvent } from '../../server/events/outbox';
 import { waitFor } from './wait-for';
 
@@ -38,7 +39,7 @@ export async function mappedVariant(h: Harness, sku: string, priceCents: number,
 export async function marketplaceOrder(h: Harness, v: { product_id: string; variant_id: string | null; sku: string }, priceCents: number, tenantId = DEMO_TENANT.id, externalId = `EXT-${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
   return h.db.transaction(async (tx) => {
     const [id] = await insertOrders(tx, tenantId, [{
-      marketplace: 'ebay', external_order_id: externalId, customer_name: 'Dana Buyer', status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
+      marketplace: 'ebay', external_order_id: externalId, customer_name: 'Dana Buyer', ship_to: shipToFor('Dana Buyer'), status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0,
       created_at: new Date(), actor: 'test', items: [{ sku: v.sku, title: v.sku, quantity: 1, unit_price_cents: priceCents, product_id: v.product_id, variant_id: v.variant_id }],
     }]);
     await appendEvent(tx, tenantId, 'orders.created', { id, marketplace: 'ebay', external_order_id: externalId, source: 'marketplace' });

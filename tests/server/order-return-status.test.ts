@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { insertOrders } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 import type { OrderStatus } from '../../contract/orders';
 import type { Tx } from '../../server/db';
 
@@ -29,7 +30,7 @@ afterAll(async () => h?.close());
 /** An order of two lines, 2 × $20.00 (A) and 1 × $10.00 (B), in `status`, made a week ago (its history's steps before now). */
 async function order(sku: string, status: OrderStatus) {
   const id = await inTenant(async (tx) => (await insertOrders(tx, T, [{
-    marketplace: 'ebay', external_order_id: null, customer_name: 'Robin Buyer', status, currency: 'USD', shipping_cents: 500, tax_cents: 0, created_at: new Date(Date.now() - 7 * 86_400_000), actor: 'test',
+    marketplace: 'ebay', external_order_id: null, customer_name: 'Robin Buyer', ship_to: shipToFor('Robin Buyer'), status, currency: 'USD', shipping_cents: 500, tax_cents: 0, created_at: new Date(Date.now() - 7 * 86_400_000), actor: 'test',
     items: [{ sku, title: sku, quantity: 2, unit_price_cents: 2000 }, { sku: `${sku}-B`, title: `${sku} B`, quantity: 1, unit_price_cents: 1000 }],
   }]))[0]);
   const lines = await inTenant(async (tx) => (await tx.query<{ id: string }>('select id::text from order_items where tenant_id = $1 and order_id = $2 order by id', [T, id])).rows);

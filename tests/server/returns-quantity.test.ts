@@ -12,6 +12,7 @@ import { databaseBefore } from './migration-support';
 import { callAs, DEMO_TENANT } from './tokens';
 import { mappedVariant } from './dropship-support';
 import { insertOrders } from '../../server/api/orders/insert';
+import { shipToFor } from './ship-to-support';
 import { isOverReturned } from '../../server/api/returns/routes';
 import { assertMoneyInvariants, moneyViolations } from './money-invariants';
 import type { Tx } from '../../server/db';
@@ -33,7 +34,7 @@ interface Line { id: string; quantity: number; returned_quantity: number }
 async function deliveredOrder(sku: string) {
   const v = await mappedVariant(h, sku, 2999, []);
   const id = await inTenant(async (tx) => (await insertOrders(tx, T, [{
-    marketplace: 'ebay', external_order_id: null, customer_name: 'Dana Buyer', status: 'delivered', currency: 'USD', shipping_cents: 500, tax_cents: 200, created_at: new Date(), actor: 'test',
+    marketplace: 'ebay', external_order_id: null, customer_name: 'Dana Buyer', ship_to: shipToFor('Dana Buyer'), status: 'delivered', currency: 'USD', shipping_cents: 500, tax_cents: 200, created_at: new Date(), actor: 'test',
     items: [
       { sku, title: sku, quantity: 2, unit_price_cents: 2999, product_id: v.product_id, variant_id: v.variant_id },
       { sku: `${sku}-B`, title: `${sku} B`, quantity: 1, unit_price_cents: 1000 },

@@ -4,7 +4,7 @@
  * data, userErrors (refusals), THROTTLED / 429 / 5xx (retryable connector errors), the cost bucket.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shopifyConnector } from '../../server/marketplaces/shopify/connector';
+import { shipToOf, shopifyConnector } from '../../server/marketplaces/shopify/connector';
 import { endpointOf, resetThrottle, SHOPIFY_API_VERSION } from '../../server/marketplaces/shopify/client';
 import { ConnectorError, type ListingPush } from '../../server/marketplaces/connector';
 import { ok, startShopifyStub, THROTTLED, type ShopifyStub } from './shopify-stub';
@@ -123,8 +123,10 @@ describe('Shopify connector', () => {
         orders: {
           nodes: [
             { id: 'gid://shopify/Order/1', name: '#1001', createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:05:00Z', customer: { displayName: 'Ada Lovelace' },
+              shippingAddress: { name: 'Ada Lovelace', address1: '12 Analytical Row', address2: 'Apt 3', city: 'Austin', province: 'Texas', provinceCode: 'TX', zip: '78701', countryCodeV2: 'US' },
               lineItems: { nodes: [{ sku: 'SKU-1', quantity: 2, product: { id: 'gid://shopify/Product/7' }, originalUnitPriceSet: { shopMoney: { amount: '12.9', currencyCode: 'USD' } } }] } },
             { id: 'gid://shopify/Order/2', name: '#1002', createdAt: '2026-11-21T10:00:00Z', updatedAt: '2026-11-21T11:00:00Z', customer: null,
+              shippingAddress: { name: null, address1: '1 Navy Yard Way', address2: null, city: 'Toronto', province: 'Ontario', provinceCode: 'ON', zip: 'm5v2t6', countryCodeV2: 'CA' },
               lineItems: { nodes: [
                 { sku: 'SKU-1', quantity: 1, product: { id: 'gid://shopify/Product/7' }, originalUnitPriceSet: { shopMoney: { amount: '12.90', currencyCode: 'USD' } } },
                 { sku: null, quantity: 1, product: null, originalUnitPriceSet: { shopMoney: { amount: '5.00', currencyCode: 'USD' } } },
@@ -139,11 +141,22 @@ describe('Shopify connector', () => {
     const r = await connector().pullOrders('2026-11-19T00:00:00Z');
     expect(stub.requests[0].variables).toMatchObject({ first: 100, query: "updated_at:>='2026-11-19T00:00:00Z'" });
     expect(r.cursor).toBe('2026-11-21T11:00:00Z');
+    // each ships to its order's shippingAddress (the buyer's name when the address has none; the postal code as Canada writes it)
+    const ada = { name: 'Ada Lovelace', line1: '12 Analytical Row', line2: 'Apt 3', city: 'Austin', region: 'TX', postal_code: '78701', country: 'US' };
+    const toronto = { name: '#1002', line1: '1 Navy Yard Way', city: 'Toronto', region: 'ON', postal_code: 'M5V 2T6', country: 'CA' };
     expect(r.orders).toEqual([
-      { externalId: 'gid://shopify/Order/1', itemExternalId: 'gid://shopify/Product/7', quantity: 2, unitPriceCents: 1290, buyer: 'Ada Lovelace', createdAt: new Date('2026-11-20T10:00:00Z') },
-      { externalId: 'gid://shopify/Order/2#1', itemExternalId: 'gid://shopify/Product/7', quantity: 1, unitPriceCents: 1290, buyer: '#1002', createdAt: new Date('2026-11-21T10:00:00Z') },
-      { externalId: 'gid://shopify/Order/2#2', itemExternalId: 'gid://shopify/Product/8', quantity: 3, unitPriceCents: 99, buyer: '#1002', createdAt: new Date('2026-11-21T10:00:00Z') },
+      { externalId: 'gid://shopify/Order/1', itemExternalId: 'gid://shopify/Product/7', quantity: 2, unitPriceCents: 1290, buyer: 'Ada Lovelace', shipTo: ada, createdAt: new Date('2026-11-20T10:00:00Z') },
+      { externalId: 'gid://shopify/Order/2#1', itemExternalId: 'gid://shopify/Product/7', quantity: 1, unitPriceCents: 1290, buyer: '#1002', shipTo: toronto, createdAt: new Date('2026-11-21T10:00:00Z') },
+      { externalId: 'gid://shopify/Order/2#2', itemExternalId: 'gid://shopify/Product/8', quantity: 3, unitPriceCents: 99, buyer: '#1002', shipTo: toronto, createdAt: new Date('2026-11-21T10:00:00Z') },
     ]);
+  });
+
+  it('an order with no shipping address (nothing to ship), or one the address rules refuse, comes without one', () => {
+    expect(shipToOf(null, 'Ada')).toBeNull();
+    // a US address needs its state
+    expect(shipToOf({ address1: '1 Main St', city: 'Austin', provinceCode: null, province: null, zip: '78701', countryCodeV2: 'US' }, 'Ada')).toBeNull();
+    expect(shipToOf({ address1: '1 Main St', city: 'Austin', provinceCode: 'TX', zip: '787', countryCodeV2: 'US' }, 'Ada')).toBeNull();
+    expect(shipToOf({ address1: '10 Downing Street', city: 'London', zip: 'sw1a2aa', countryCodeV2: 'GB' }, 'Ada')).toEqual({ name: 'Ada', line1: '10 Downing Street', city: 'London', postal_code: 'SW1A 2AA', country: 'GB' });
   });
 
   it('pushes tracking with fulfillmentCreate over the open fulfillment orders', async () => {

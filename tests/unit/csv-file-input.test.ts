@@ -48,9 +48,9 @@ describe('a stored file reads as its text', () => {
   });
 
   it('reports progress up to the whole file, and an eBay report parses the same from disk', async () => {
-    const ebay = ['', 'Sales Record Number,Order Number,Custom Label,Quantity,Sold For,Sale Date'];
-    for (let i = 0; i < 3000; i++) ebay.push(`${i},27-${i},SKU-${i % 13},1,$${(i % 90) + 1}.50,Mar-15-24`);
-    ebay.push('3000 record(s) downloaded,,,,,');
+    const ebay = ['', 'Sales Record Number,Order Number,Custom Label,Quantity,Sold For,Sale Date,Ship To Name,Ship To Address 1,Ship To City,Ship To State,Ship To Zip,Ship To Country'];
+    for (let i = 0; i < 3000; i++) ebay.push(`${i},27-${i},SKU-${i % 13},1,$${(i % 90) + 1}.50,Mar-15-24,Buyer ${i},${i + 1} Main Street,Austin,TX,78701,United States`);
+    ebay.push('3000 record(s) downloaded,,,,,,,,,,,');
     const text = ebay.join('\n');
     const fractions: number[] = [];
     const fromFile = await parseEbayOrders(stored(text), (p) => fractions.push(p.fraction));

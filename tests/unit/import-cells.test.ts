@@ -3,15 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { parseAmazonOrders, parseEbayOrders } from '../../server/domain/marketplace-orders-csv';
 import { parseShopifyProducts } from '../../server/domain/shopify-products-csv';
 
-const AMAZON = ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price'].join('\t');
-const amazon = (...rows: string[][]) => [AMAZON, ...rows.map((r) => r.join('\t'))].join('\n');
+// each row ships to an address (docs/commerce.md "Ship-to address"), so the cell under test decides
+const ADDRESS = { 'recipient-name': 'Ada Lovelace', 'ship-address-1': '12 Analytical Row', 'ship-city': 'Austin', 'ship-state': 'TX', 'ship-postal-code': '78701', 'ship-country': 'US' };
+const AMAZON = ['amazon-order-id', 'purchase-date', 'sku', 'quantity', 'currency', 'item-price', ...Object.keys(ADDRESS)].join('\t');
+const amazon = (...rows: string[][]) => [AMAZON, ...rows.map((r) => [...r, ...Object.values(ADDRESS)].join('\t'))].join('\n');
+const EBAY_ADDRESS = 'Ship To Name,Ship To Address 1,Ship To City,Ship To State,Ship To Zip,Ship To Country';
+const EBAY_AT = 'Ada Lovelace,12 Analytical Row,Austin,TX,78701,United States';
 const SHOPIFY = 'Handle,Title,Variant SKU,Variant Price,Variant Inventory Qty,Variant Grams';
 
 describe('import cells', () => {
   it('an impossible date is a row error, not moved to March', async () => {
     const a = await parseAmazonOrders(amazon(['A-1', '2024-02-31', 'S', '1', 'USD', '1.00'], ['A-2', '0000-01-01', 'S', '1', 'USD', '1.00']));
     expect(a.errors.map((e) => [e.row, e.column])).toEqual([[2, 'purchase-date'], [3, 'purchase-date']]);
-    const e = await parseEbayOrders(['Order Number,Custom Label,Quantity,Sold For,Sale Date', '1,S,1,1.00,Feb-31-24', '2,S,1,1.00,Feb-29-24'].join('\n'));
+    const e = await parseEbayOrders([`Order Number,Custom Label,Quantity,Sold For,Sale Date,${EBAY_ADDRESS}`, `1,S,1,1.00,Feb-31-24,${EBAY_AT}`, `2,S,1,1.00,Feb-29-24,${EBAY_AT}`].join('\n'));
     expect(e.errors).toEqual([{ row: 2, column: 'Sale Date', reason: expect.any(String) }]);
   });
 

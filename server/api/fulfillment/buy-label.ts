@@ -1,7 +1,8 @@
 /**
  * Buying a label (docs/dropshipping.md "Labels"): weight from the items, zone from the supplier's
  * ship-from and the ship-to country, rate shopping over the carriers' quotes against the promised
- * date (server/domain/dropship/rates.ts), then one shipment row. One live outbound label per order
+ * date (server/domain/dropship/rates.ts), then one shipment row with the addresses it prints: the
+ * order's ship-to address, or for a return label the customer's as where it comes from. One live outbound label per order
  * (a unique index), so a redelivered confirmation buys nothing twice.
  */
 import type { Tx } from '../../db';
@@ -18,6 +19,7 @@ import { loadSettings } from './settings';
 import { AUTOMATION_ACTOR, stepsTo, writeAutomatedChanges } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
+import type { ShipTo } from '../../../contract/addresses';
 
 /** Grams per unit when neither the variant nor the product has a weight. */
 export const DEFAULT_UNIT_GRAMS = 300;
@@ -66,7 +68,7 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   if (todo.length === 0) return out;
   const todoIds = todo.map((k) => orders[k].orderId);
   const rows = new Map((await tx.query<{
-    id: string; status: OrderStatus; ship_to_country: string; ship_to: unknown; promised_by: string | null; created_at: Date; customer_name: string | null;
+    id: string; status: OrderStatus; ship_to_country: string; ship_to: ShipTo; promised_by: string | null; created_at: Date; customer_name: string | null;
     marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; total_cents: number; route_attempt: number;
   }>(
     `select id, status, ship_to_country, ship_to, to_char(promised_by, 'YYYY-MM-DD') as promised_by, created_at, customer_name,
@@ -87,6 +89,10 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
     [tenantId, todoIds],
   )).rows.map((r) => [r.order_id, r.ship_from]));
   const settings = await loadSettings(tx, tenantId);
+  // a return goes to the seller: the tenant by its name, in the settings' return country (there is no return street address yet)
+  const seller = todo.some((k) => orders[k].req.direction === 'return')
+    ? (await tx.query<{ name: string }>('select name from tenants where id = $1', [tenantId])).rows[0]?.name ?? 'Returns'
+    : null;
   const gramsOf = new Map((await tx.query<{ order_id: string; g: number }>(
     `select oi.order_id, coalesce(sum(oi.quantity * coalesce(v.weight, p.weight, $3)), 0)::int as g
        from order_items oi left join product_variants v on v.id = oi.variant_id left join products p on p.id = oi.product_id
@@ -160,19 +166,19 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
 
   const inserted = (await tx.query<{ id: string; order_id: string }>(
     `insert into shipments (tenant_id, order_id, return_id, direction, carrier, service, zone, rate_cents, weight_grams, tracking_number, ship_from, ship_to_country,
-                            ship_to, promised_by, estimated_delivery, late, events, sandbox_next_tick)
-     select $1, u.o, u.r, u.d, u.c, u.s, u.z, u.rc, u.w, u.t, u.f, u.dest, u.st::jsonb, u.p::date, u.ed::date, u.late, $2::jsonb, u.next
-       from unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::bool[], $18::int[])
-         with ordinality as u(o, r, d, c, s, z, rc, w, t, f, dest, st, p, ed, late, next, n)
+                            ship_to, ship_from_address, promised_by, estimated_delivery, late, events, sandbox_next_tick)
+     select $1, u.o, u.r, u.d, u.c, u.s, u.z, u.rc, u.w, u.t, u.f, u.dest, u.st::jsonb, u.sf::jsonb, u.p::date, u.ed::date, u.late, $2::jsonb, u.next
+       from unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::bool[], $19::int[])
+         with ordinality as u(o, r, d, c, s, z, rc, w, t, f, dest, st, sf, p, ed, late, next, n)
       order by u.n
      on conflict do nothing returning id, order_id`,
     [tenantId, JSON.stringify([{ at: new Date().toISOString(), status: 'label_created', message: 'Label created' }]),
       labels.map((l) => l.orderId), labels.map((l) => l.req.returnId ?? null), labels.map((l) => l.direction), labels.map((l) => l.chosen.rate.carrier),
       labels.map((l) => l.chosen.rate.service), labels.map((l) => l.zone), labels.map((l) => l.chosen.rate.rateCents), labels.map((l) => l.weight), labels.map((l) => l.tracking),
-      labels.map((l) => l.origin), labels.map((l) => l.dest), labels.map((l) => {
-        const to = l.o.ship_to ?? (l.o.customer_name ? { name: l.o.customer_name } : null);
-        return to == null ? null : JSON.stringify(to);
-      }),
+      labels.map((l) => l.origin), labels.map((l) => l.dest),
+      // outbound: to the order's address; a return: from it, to the seller
+      labels.map((l) => JSON.stringify(l.direction === 'return' ? { name: seller } : l.o.ship_to)),
+      labels.map((l) => (l.direction === 'return' ? JSON.stringify(l.o.ship_to) : null)),
       labels.map((l) => l.promised), labels.map((l) => l.chosen.deliveryDate), labels.map((l) => !l.chosen.meetsPromise),
       labels.map((l) => settings.sandbox_tick + scanDelay('label_created', l.chosen.rate.transitDays))],
   )).rows;

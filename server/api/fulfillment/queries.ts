@@ -80,7 +80,8 @@ export async function listShipments(tx: Tx, tenantId: string, q: ShipmentListQue
 
 export async function getShipment(tx: Tx, tenantId: string, id: string) {
   const { rows } = await tx.query<Record<string, unknown>>(`select ${SHIPMENT_COLS} from shipments s where s.tenant_id = $1 and s.id = $2`, [tenantId, id]);
-  return rows[0] ? { ...mapShipment(rows[0]), ship_to: rows[0].ship_to ?? null } : null;
+  // the addresses the label prints: SHIP TO, and a return's FROM (the customer's; docs/dropshipping.md "Labels")
+  return rows[0] ? { ...mapShipment(rows[0]), ship_to: rows[0].ship_to ?? null, ship_from_address: rows[0].ship_from_address ?? null } : null;
 }
 
 /** A status as the console shows it: `ordered_from_supplier` → "Ordered from supplier". */

@@ -23,13 +23,14 @@ import {
 import { canVoid } from '../../domain/dropship/purchase-order';
 import { advanceFulfillment } from '../../dropship/sandbox/tick';
 import { labelPdf, type LabelData } from '../../dropship/label-pdf';
-import { LABEL_EVENTS } from '../../../contract/fulfillment-events';
-import { buyLabel } from './buy-label';
+import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../../contract/fulfillment-events';
+import { countWaiting } from './intake';
 import { ensureSettings, loadSettings } from './settings';
 import { getPurchaseOrder, getShipment, listPurchaseOrders, listShipments, orderTimeline } from './queries';
 import { dropshipConsumers } from './consumers';
-import { CarrierError } from '../../dropship/sandbox/carrier';
 import { queueRoutes } from './queue';
+import { orderBulkRoutes } from './order-bulk';
+import { buyLabelByHand, commandCtx } from './order-commands';
 import { mappingRoutes } from './mappings';
 import { summaryRoutes } from './summary';
 import { fulfillmentPermissions } from '../../../contract/modules/fulfillment';
@@ -68,6 +69,7 @@ async function unship(ctx: Ctx<unknown, unknown, unknown>, orderId: string, reas
 
 const fulfillment: ApiModule = (api) => {
   queueRoutes(api);
+  orderBulkRoutes(api);
   summaryRoutes(api);
   mappingRoutes(api);
   api.route({
@@ -88,6 +90,8 @@ const fulfillment: ApiModule = (api) => {
     async handler(ctx) {
       const t = ctx.auth.tenantId;
       await ensureSettings(ctx.tx, t);
+      // two saves at once (two tabs) are written one after the other: one of them switches automation on
+      await ctx.tx.query('select 1 from fulfillment_settings where tenant_id = $1 for update', [t]);
       const before = publicSettings(await loadSettings(ctx.tx, t));
       const sets: string[] = [];
       const params: unknown[] = [t];
@@ -100,6 +104,10 @@ const fulfillment: ApiModule = (api) => {
       const after = publicSettings(await loadSettings(ctx.tx, t));
       await ctx.audit({ action: 'fulfillment.settings', resource: 'settings', resourceId: t, before, after });
       await ctx.emit('fulfillment.settings_changed', after);
+      // switched on: the orders that waited for it are taken in, oldest first (./intake.ts)
+      if (!before.automation_enabled && after.automation_enabled) {
+        await ctx.emit(FULFILLMENT_EVENTS.intake, { id: t, by: ctx.auth.email, waiting: await countWaiting(ctx.tx, t) });
+      }
       return one(after);
     },
   });
@@ -172,23 +180,9 @@ const fulfillment: ApiModule = (api) => {
     access: 'write:orders',
     body: shipmentCreate,
     async handler(ctx) {
-      const t = ctx.auth.tenantId;
-      const o = await ctx.tx.query<{ id: string; status: string }>('select id, status from orders where tenant_id = $1 and id = upper($2)', [t, ctx.body.order_id]);
-      if (!o.rows[0]) throw notFound('Order');
-      if (!['routed', 'ordered_from_supplier', 'shipped'].includes(o.rows[0].status)) {
-        throw new HttpError(409, 'invalid_state', `A label can be bought for an order routed to a supplier, not one that is ${o.rows[0].status}`);
-      }
-      try {
-        const r = await buyLabel(ctx.tx, t, o.rows[0].id, { carrier: ctx.body.carrier, service: ctx.body.service, weightGrams: ctx.body.weight_grams }, { correlationId: ctx.req.correlationId }, ctx.auth.email);
-        if (!r.created) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
-        const s = (await getShipment(ctx.tx, t, r.id))!;
-        await ctx.audit({ action: 'shipment.buy', resource: 'shipments', resourceId: s.id, after: s });
-        ctx.status(201);
-        return one(s);
-      } catch (e) {
-        if (e instanceof CarrierError) throw new HttpError(502, 'carrier_unavailable', e.message);
-        throw e;
-      }
+      const s = await buyLabelByHand(commandCtx(ctx), ctx.body.order_id, { carrier: ctx.body.carrier, service: ctx.body.service, weightGrams: ctx.body.weight_grams });
+      ctx.status(201);
+      return one(s);
     },
   });
 
@@ -233,7 +227,7 @@ const fulfillment: ApiModule = (api) => {
       const data: LabelData = {
         carrier: s.carrier as LabelData['carrier'], service: s.service, trackingNumber: s.tracking_number, orderId: s.order_id,
         direction: s.direction as LabelData['direction'], weightGrams: s.weight_grams, shipFrom: s.ship_from, shipToCountry: s.ship_to_country,
-        shipTo: s.ship_to as LabelData['shipTo'], boughtAt: new Date(s.bought_at!), voided: s.status === 'voided',
+        shipTo: s.ship_to as LabelData['shipTo'], shipFromAddress: s.ship_from_address as LabelData['shipFromAddress'], boughtAt: new Date(s.bought_at!), voided: s.status === 'voided',
       };
       const pdf = await labelPdf(data);
       reply.header('content-type', 'application/pdf');

@@ -1,7 +1,7 @@
 /**
  * Amazon and eBay order report imports — docs/commerce.md Validate the whole file, then create new orders
  * (history from pending to the report's status) or update known ones (matched by marketplace + external
- * id: items and totals replaced, status left to the transition rules) in one transaction. New orders go
+ * id: items, totals and ship-to address replaced, status left to the transition rules) in one transaction. New orders go
  * in batches of CREATE_BATCH, so a job reports progress between them.
  */
 import type { Tx } from '../../db';
@@ -71,10 +71,10 @@ async function write(
     );
     await tx.query(
       `update orders set customer_name = coalesce($3, customer_name), subtotal_cents = $4, shipping_cents = $5, tax_cents = $6, fees_cents = $7, total_cents = $8, currency = $9,
-              items_count = $10, skus = $11, updated_at = now()
+              items_count = $10, skus = $11, ship_to_country = $12, ship_to = $13::jsonb, updated_at = now()
         where tenant_id = $1 and id = $2`,
       [t, id, o.customer_name, totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.fees_cents, totals.total_cents, o.currency,
-        items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' ')],
+        items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' '), o.ship_to.country, JSON.stringify(o.ship_to)],
     );
     await w.emit('orders.updated', { id, marketplace, external_order_id: o.external_order_id, source: `${marketplace}_import` });
     done += o.items.length;

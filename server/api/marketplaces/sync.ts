@@ -88,14 +88,16 @@ async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, conn
       [account.id, [...new Set(pulled.orders.map((o) => o.itemExternalId))]],
     );
     const byItem = new Map(items.rows.map((r) => [r.external_id, r]));
+    // an order with no address to ship to (nothing to ship) is not ours to fulfil: docs/marketplaces.md "Connectors"
     const fresh: NewOrder[] = pulled.orders
-      .filter((o) => !seen.has(o.externalId) && byItem.has(o.itemExternalId))
+      .filter((o) => !seen.has(o.externalId) && byItem.has(o.itemExternalId) && o.shipTo)
       .map((o) => {
         const l = byItem.get(o.itemExternalId)!;
         return {
           marketplace: account.kind,
           external_order_id: o.externalId,
           customer_name: o.buyer,
+          ship_to: o.shipTo!,
           status: 'pending',
           currency: 'USD',
           shipping_cents: 0,

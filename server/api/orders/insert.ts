@@ -5,6 +5,7 @@
 import type { Tx } from '../../db';
 import { orderTotalsCents } from '../../domain/fees';
 import { pathTo, type Marketplace, type OrderStatus } from '../../../contract/orders';
+import type { ShipTo } from '../../../contract/addresses';
 
 /** Amounts in integer cents (docs/commerce.md "Money"). */
 export interface NewOrderItem { sku: string; title: string; quantity: number; unit_price_cents: number; product_id?: string | null; variant_id?: string | null }
@@ -13,6 +14,8 @@ export interface NewOrder {
   marketplace: Marketplace;
   external_order_id: string | null;
   customer_name: string | null;
+  /** Where it ships: a valid address (contract/addresses.ts); its country is the order's `ship_to_country`. */
+  ship_to: ShipTo;
   status: OrderStatus;
   currency: string;
   shipping_cents: number;
@@ -42,6 +45,7 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
     id: [] as string[], mp: [] as string[], ext: [] as (string | null)[], cust: [] as (string | null)[], status: [] as string[],
     sub: [] as number[], ship: [] as number[], tax: [] as number[], fees: [] as number[], total: [] as number[], cur: [] as string[],
     reason: [] as (string | null)[], count: [] as number[], skus: [] as string[], created: [] as string[], updated: [] as string[],
+    country: [] as string[], shipTo: [] as string[],
   };
   const it = { order: [] as string[], product: [] as (string | null)[], variant: [] as (string | null)[], sku: [] as string[], title: [] as string[], qty: [] as number[], price: [] as number[] };
   const h = { order: [] as string[], from: [] as (string | null)[], to: [] as string[], reason: [] as (string | null)[], actor: [] as string[], at: [] as string[] };
@@ -57,6 +61,7 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
     o.count.push(ord.items.reduce((s, x) => s + x.quantity, 0));
     o.skus.push(ord.items.map((x) => x.sku).join(' '));
     o.created.push(ord.created_at.toISOString()); o.updated.push(last.toISOString());
+    o.country.push(ord.ship_to.country); o.shipTo.push(JSON.stringify(ord.ship_to));
     for (const x of ord.items) {
       it.order.push(id); it.product.push(x.product_id ?? null); it.variant.push(x.variant_id ?? null); it.sku.push(x.sku);
       it.title.push(x.title); it.qty.push(x.quantity); it.price.push(x.unit_price_cents);
@@ -69,12 +74,12 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
   });
   await tx.query(
     `insert into orders (id, tenant_id, marketplace, external_order_id, customer_name, status, subtotal_cents, shipping_cents, tax_cents, fees_cents, total_cents,
-       currency, cancel_reason, items_count, skus, created_at, updated_at)
-     select u.id, $1, u.mp, u.ext, u.cust, u.status, u.sub, u.ship, u.tax, u.fees, u.total, u.cur, u.reason, u.cnt, u.skus, u.created, u.updated
+       currency, cancel_reason, items_count, skus, created_at, updated_at, ship_to_country, ship_to)
+     select u.id, $1, u.mp, u.ext, u.cust, u.status, u.sub, u.ship, u.tax, u.fees, u.total, u.cur, u.reason, u.cnt, u.skus, u.created, u.updated, u.country, u.ship_to::jsonb
        from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::int8[],
-                   $11::int8[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[])
-         as u(id, mp, ext, cust, status, sub, ship, tax, fees, total, cur, reason, cnt, skus, created, updated)`,
-    [tenantId, o.id, o.mp, o.ext, o.cust, o.status, o.sub, o.ship, o.tax, o.fees, o.total, o.cur, o.reason, o.count, o.skus, o.created, o.updated],
+                   $11::int8[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[])
+         as u(id, mp, ext, cust, status, sub, ship, tax, fees, total, cur, reason, cnt, skus, created, updated, country, ship_to)`,
+    [tenantId, o.id, o.mp, o.ext, o.cust, o.status, o.sub, o.ship, o.tax, o.fees, o.total, o.cur, o.reason, o.count, o.skus, o.created, o.updated, o.country, o.shipTo],
   );
   await tx.query(
     `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents)

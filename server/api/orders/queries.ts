@@ -7,6 +7,7 @@ import type { Marketplace, Order, OrderDetail, OrderItem, OrderListQuery, OrderS
 import { iso } from '../wire';
 import { computeOrderProfit, type OrderProfit } from '../../../contract/profit';
 import { whereBuilder } from '../list-kit/where-builder';
+import type { ShipTo } from '../../../contract/addresses';
 
 /** Each sort ends in the id and matches an index led by tenant_id (0004_commerce.sql). */
 const SORTS: Record<OrderListQuery['sort'], SortSpec> = {
@@ -101,7 +102,7 @@ export async function listOrders(tx: Tx, tenantId: string, q: OrderListQuery, op
 }
 
 export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<OrderDetail & { items: (OrderItem & { variant_id: string | null })[] } | null> {
-  const { rows } = await tx.query<OrderDbRow>(`select ${ORDER_COLUMNS} from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
+  const { rows } = await tx.query<OrderDbRow & { hold_reason: string | null; ship_to: ShipTo }>(`select ${ORDER_COLUMNS}, o.hold_reason, o.ship_to from orders o where o.tenant_id = $1 and o.id = upper($2)`, [tenantId, id]);
   if (!rows[0]) return null;
   const items = await tx.query<{ id: number | string; product_id: string | null; variant_id: string | null; sku: string; title: string; quantity: number; unit_price_cents: number | string; returned_quantity: number | string }>(
     'select id, product_id, variant_id, sku, title, quantity, unit_price_cents, returned_quantity from order_items where tenant_id = $1 and order_id = $2 order by id',
@@ -113,6 +114,8 @@ export async function getOrder(tx: Tx, tenantId: string, id: string): Promise<Or
   );
   return {
     ...mapOrder(rows[0]),
+    hold_reason: rows[0].hold_reason ?? null,
+    ship_to: rows[0].ship_to,
     profit: await orderProfitOf(tx, tenantId, rows[0]),
     items: items.rows.map(({ unit_price_cents, ...i }) => ({ ...i, id: num(i.id), quantity: num(i.quantity), unit_price: dollarsOf(unit_price_cents), returned_quantity: num(i.returned_quantity) })),
     status_history: history.rows.map((h) => ({ ...h, at: iso(h.at) })),

@@ -12,9 +12,10 @@ import { type OrderStatus, ordersLive } from '../../../contract/orders';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { cancelBody, orderListQuery, orderParams, statusBody, type OrderListQuery } from '../../../contract/orders';
 import { getOrder, listOrders, mapOrder } from './queries';
+import { shipToRoutes } from './ship-to';
 import { num } from '../../domain/numbers';
 import { centsToDecimal } from '../../../contract/money';
-import { writeStatusChanges } from './status';
+import { changeStatusByHand } from './status-command';
 import { listAnswer, oneAnswer } from '../../../contract/api';
 import { order, orderDetail, type Order } from '../../../contract/orders';
 
@@ -23,19 +24,15 @@ export const ORDER_EXPORT_COLUMNS = [
   'Total', 'Currency', 'Cancel Reason', 'Created At', 'Updated At',
 ] as const;
 
+/** A person's status change through its one command (./status-command.ts), answered with the order as it now is. */
 async function changeStatus(ctx: Ctx<{ id: string }, unknown, unknown>, to: OrderStatus, reason: string | undefined) {
-  const t = ctx.auth.tenantId;
-  const cur = await ctx.tx.query<{ id: string; status: OrderStatus }>('select id, status from orders where tenant_id = $1 and id = upper($2) for update', [t, ctx.params.id]);
-  const order = cur.rows[0];
-  if (!order) throw notFound('Order');
-  // the one write of an order's status: the transition checked, the row, its history line, its events
-  const [events] = await writeStatusChanges(ctx.tx, t, ctx.auth.email, [{ orderId: order.id, steps: [{ from: order.status, to, reason: reason ?? null }] }]);
-  await ctx.audit({ action: to === 'cancelled' ? 'cancel' : 'status_change', resource: 'orders', resourceId: order.id, before: { status: order.status }, after: { status: to, reason: reason ?? null } });
-  for (const e of events) await ctx.emit(e.subject, e.payload);
-  return one(await getOrder(ctx.tx, t, order.id));
+  const c = { tx: ctx.tx, tenantId: ctx.auth.tenantId, email: ctx.auth.email, audit: ctx.audit, emit: ctx.emit };
+  const id = await changeStatusByHand(c, ctx.params.id, to, reason);
+  return one(await getOrder(ctx.tx, ctx.auth.tenantId, id));
 }
 
 const orders: ApiModule = (api) => {
+  shipToRoutes(api);
   const listDef = {
     method: 'GET' as const,
     access: 'read:orders' as const,

@@ -15,6 +15,7 @@ import { CarrierError } from '../../dropship/sandbox/carrier';
 import { buyLabel } from '../fulfillment/buy-label';
 import { loadSettings } from '../fulfillment/settings';
 import { insertOrders } from '../orders/insert';
+import type { ShipTo } from '../../../contract/addresses';
 import type { Tx } from '../../db';
 import { canTransition, isReturnable, RETURNABLE_STATUSES, ORDER_STATUS_LABEL, type Marketplace, type OrderStatus } from '../../../contract/orders';
 import { writeStatusChanges } from '../orders/status';
@@ -205,12 +206,14 @@ async function resolve(ctx: Ctx<{ id: string }, unknown, { resolution?: 'refund'
       return { resolution, refund_cents: refund, note: ctx.body?.note ?? null };
     }
     // the replacement is a new order from the same marketplace, routed by the automation as usual
-    const o = (await ctx.tx.query<{ marketplace: Marketplace; customer_name: string | null; ship_to_country: string; ship_to: unknown }>('select marketplace, customer_name, ship_to_country, ship_to from orders where id = $1', [r.order_id])).rows[0];
+    // it ships to the returned order's address (docs/commerce.md "Ship-to address")
+    const o = (await ctx.tx.query<{ marketplace: Marketplace; customer_name: string | null; ship_to: ShipTo }>(
+      'select marketplace, customer_name, ship_to from orders where tenant_id = $1 and id = $2', [ctx.auth.tenantId, r.order_id],
+    )).rows[0];
     const [newId] = await insertOrders(ctx.tx, ctx.auth.tenantId, [{
-      marketplace: o.marketplace, external_order_id: null, customer_name: o.customer_name, status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0, created_at: new Date(),
+      marketplace: o.marketplace, external_order_id: null, customer_name: o.customer_name, ship_to: o.ship_to, status: 'pending', currency: 'USD', shipping_cents: 0, tax_cents: 0, created_at: new Date(),
       actor: ctx.auth.email, items: r.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unit_price_cents: 0, product_id: i.product_id, variant_id: i.variant_id })),
     }]);
-    await ctx.tx.query('update orders set ship_to_country = $2, ship_to = $3 where id = $1', [newId, o.ship_to_country, o.ship_to === null ? null : JSON.stringify(o.ship_to)]);
     await ctx.emit('orders.created', { id: newId, marketplace: o.marketplace, source: 'replacement', replaces: r.order_id });
     moved = await settleOrder(ctx, r, `${r.number} replaced by ${newId}`);
     return { resolution, replacement_order_id: newId, note: ctx.body?.note ?? null };

@@ -7,6 +7,7 @@ import type { Tx } from '../../db';
 import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult, TrackingPush } from '../connector';
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { feeCents } from '../../../contract/marketplaces';
+import { buyerAddress } from './simulate';
 
 /**
  * Orders handed over per pull, as a marketplace's API pages them. A page is written in one
@@ -53,6 +54,7 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
         quantity: Number(r.quantity),
         unitPriceCents: Number(r.unit_price_cents),
         buyer: r.buyer,
+        shipTo: buyerAddress(account.id, r.external_id, r.buyer),
         createdAt: new Date(r.created_at),
       }));
       return { orders, cursor: rows.length ? rows[rows.length - 1].seq : cursor, more: rows.length === ORDER_PAGE };

@@ -5,6 +5,8 @@
  */
 import { SANDBOX_MAX_COMPETITORS } from '../../../contract/marketplaces';
 import { rngOf } from '../../domain/prng';
+import { plausibleAddress } from '../../domain/addresses';
+import type { ShipTo } from '../../../contract/addresses';
 
 export { rngOf };
 
@@ -106,4 +108,13 @@ export function ordersOfTick(accountId: string, kind: string, tick: number, item
     });
   }
   return out;
+}
+
+/**
+ * Where a sandbox order ships: the buyer's address, a plausible US one (the sandbox marketplaces are
+ * US storefronts selling in dollars), drawn from the account and the order's number, so a pull gives
+ * the same address every time (docs/marketplaces.md "Sandbox").
+ */
+export function buyerAddress(accountId: string, externalId: string, buyer: string): ShipTo {
+  return plausibleAddress(rngOf(accountId, externalId, 'ship-to'), 'US', buyer);
 }

@@ -6,7 +6,7 @@
  *   images as files; an update targets the existing product and variant (read first, so productSet
  *   does not replace the variant); end = `productUpdate` to ARCHIVED. `userErrors` are refusals;
  * - pullOrders: `orders(query: "updated_at:>=…", sortKey: UPDATED_AT)`, one pulled order per line item
- *   of one of our products; the cursor is the last `updatedAt` seen;
+ *   of one of our products, shipping to the order's `shippingAddress`; the cursor is the last `updatedAt` seen;
  * - pushTracking: `fulfillmentCreate` over the order's open fulfillment orders with the tracking info;
  * - pullSettlements: `shopifyPaymentsAccount { payouts }` (none when the shop has no Shopify Payments);
  * - pullOffers: Shopify is the seller's own store: no competitor offers and no buy box (empty snapshots).
@@ -15,6 +15,7 @@ import { ConnectorError } from '../connector';
 import type { ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult } from '../connector';
 import { shopifyClient, endpointOf, type ShopifyClientOptions, type ShopifyCredentials } from './client';
 import { centsToDecimal, parseCents } from '../../../contract/money';
+import { shipToAddress, type ShipTo } from '../../../contract/addresses';
 import * as Q from './queries';
 
 const ORDER_PAGE = 100;
@@ -114,6 +115,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
         });
         for (const o of r.data.orders.nodes) {
           const lines = o.lineItems.nodes.filter((l) => l.product?.id);
+          const shipTo = shipToOf(o.shippingAddress, o.customer?.displayName ?? o.name);
           lines.forEach((l, i) => {
             orders.push({
               externalId: lines.length > 1 ? `${o.id}#${i + 1}` : o.id,
@@ -121,6 +123,7 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
               quantity: l.quantity,
               unitPriceCents: parseCents(l.originalUnitPriceSet?.shopMoney.amount) ?? 0,
               buyer: o.customer?.displayName ?? o.name,
+              shipTo,
               createdAt: new Date(o.createdAt),
             });
           });
@@ -170,6 +173,31 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
   };
 }
 
+/** Shopify's `MailingAddress`, the fields the connector asks for. */
+interface MailingAddress {
+  name?: string | null; address1?: string | null; address2?: string | null; city?: string | null;
+  province?: string | null; provinceCode?: string | null; zip?: string | null; countryCodeV2?: string | null;
+}
+
+/**
+ * The order's `shippingAddress` as our address (contract/addresses.ts): the province's code (its name
+ * when there is none), the ZIP, the country's code; the recipient is the address's name, else the
+ * buyer. Null when the order has none (nothing to ship) or it does not pass the address rules.
+ */
+export function shipToOf(a: MailingAddress | null | undefined, buyer: string): ShipTo | null {
+  if (!a) return null;
+  const parsed = shipToAddress.safeParse({
+    name: a.name?.trim() || buyer,
+    line1: a.address1 ?? '',
+    line2: a.address2 ?? null,
+    city: a.city ?? '',
+    region: a.provinceCode || a.province || null,
+    postal_code: a.zip ?? '',
+    country: a.countryCodeV2 ?? '',
+  });
+  return parsed.success ? parsed.data : null;
+}
+
 interface OrdersPage {
   nodes: {
     id: string;
@@ -177,6 +205,7 @@ interface OrdersPage {
     createdAt: string;
     updatedAt: string;
     customer: { displayName: string } | null;
+    shippingAddress?: MailingAddress | null;
     lineItems: { nodes: { sku: string | null; quantity: number; product: { id: string } | null; originalUnitPriceSet: { shopMoney: { amount: string } } | null }[] };
   }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };

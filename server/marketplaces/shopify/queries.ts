@@ -37,6 +37,7 @@ export const ORDERS = `query ConnectorOrders($first: Int!, $after: String, $quer
       createdAt
       updatedAt
       customer { displayName }
+      shippingAddress { name address1 address2 city province provinceCode zip countryCodeV2 }
       lineItems(first: 50) {
         nodes { sku quantity product { id } originalUnitPriceSet { shopMoney { amount currencyCode } } }
       }
