@@ -8,11 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
-import { fastEventSettings } from './events-support';
+import { fastEventSettings, newStore, openServer } from './events-support';
 import { demoSuppliers, mappedVariant, pos, waitForOrder } from './dropship-support';
 import { waitFor } from './wait-for';
 import { insertOrders } from '../../server/api/orders/insert';
 import { demoAutomation, seedAutomationOn } from '../../server/seed/automation';
+import { countWaiting } from '../../server/api/fulfillment/intake';
 
 let h: Harness;
 const call = (email: string, method: string, path: string, body?: unknown) => callAs(h, email, method, path, body);
@@ -225,4 +226,22 @@ describe('switching automation on', () => {
       return rows[0].n === 0 ? true : null;
     }, 'Northwind\'s waiting orders taken in', 60_000);
   });
+
+  it('a fresh `npm start` takes in the seed\'s waiting orders: the intake asked before the consumers existed is not missed', async () => {
+    const store = await newStore({ fresh: true });
+    process.env.DEMO_AUTOMATION = 'on';
+    try {
+      const srv = await openServer(store);
+      try {
+        const settings = await srv.db.transaction((tx) => tx.query<{ automation_enabled: boolean }>('select automation_enabled from fulfillment_settings where tenant_id = $1', [DEMO_TENANT.id]), { tenantId: DEMO_TENANT.id });
+        expect(settings.rows[0].automation_enabled).toBe(true);
+        await waitFor(async () => ((await srv.db.transaction((tx) => countWaiting(tx, DEMO_TENANT.id), { tenantId: DEMO_TENANT.id })) === 0 ? true : null), 'the seeded waiting orders taken in', 90_000);
+      } finally {
+        await srv.close();
+      }
+    } finally {
+      delete process.env.DEMO_AUTOMATION;
+      await store.drop();
+    }
+  }, 180_000);
 });

@@ -45,6 +45,8 @@ export function dropshipIntakeConsumer(ctx: ConsumerContext): ConsumerDef {
     name: INTAKE_CONSUMER,
     filterSubjects: [FULFILLMENT_EVENTS.intake],
     agentName: INTAKE_CONSUMER,
+    // from the start of the log: a freshly seeded Demo Store asks for its intake before the consumers exist
+    deliverPolicy: 'all',
     // thousands of waiting orders take a while: no second delivery while the first still works
     ackWaitMs: 10 * 60_000,
     async handle(msg) {
