@@ -30,6 +30,8 @@ const orders = {
     route: { label: 'Route to suppliers', resource: 'orders', action: 'update', call: 'POST /orders/:id/route' },
     hold: { label: 'Hold', resource: 'orders', action: 'update', call: 'POST /orders/:id/hold' },
     bulk: { label: 'Bulk actions', resource: 'orders', action: 'update', call: 'POST /orders/bulk' },
+    // the ship-to address, corrected until the order ships (docs/commerce.md "Ship-to address")
+    editShipTo: { label: 'Edit address', resource: 'orders', action: 'update', call: 'PUT /orders/:id/ship-to' },
     import: { label: 'Import', resource: 'orders', action: 'create', call: 'POST /imports/amazon-orders' },
     // a return is requested from the order's page (docs/dropshipping.md "Returns")
     createReturn: { label: 'Create return', resource: 'returns', action: 'create', call: 'POST /returns' },

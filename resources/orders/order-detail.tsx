@@ -1,8 +1,9 @@
-/** One order's content — totals, items, status history — shared by /orders/:id and the `/orders?id=` drawer. */
-import { Card, Descriptions, Table, Timeline, Typography } from 'antd';
+/** One order's content — totals, where it ships, items, status history — shared by /orders/:id and the `/orders?id=` drawer. */
+import { Card, Descriptions, Flex, Table, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { dateTime, humanize, money } from '../shared/format';
 import { OrderStatusTag } from './status-tag';
+import { EditShipTo, ShipToBlock } from './order-ship-to';
 import { MARKETPLACE_LABEL, type OrderDetail, type OrderItem } from '../../contract/orders';
 
 export function OrderDetailView({ order }: { order: OrderDetail }) {
@@ -23,6 +24,14 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         <Descriptions.Item label="Marketplace fees">{money(order.fees, cur)}</Descriptions.Item>
         <Descriptions.Item label="Total"><Typography.Text strong>{money(order.total, cur)}</Typography.Text></Descriptions.Item>
         {order.cancel_reason && <Descriptions.Item label="Cancel reason">{order.cancel_reason}</Descriptions.Item>}
+        {order.ship_to && (
+          <Descriptions.Item label="Ship to" span={2}>
+            <Flex justify="space-between" align="flex-start" gap={12} wrap>
+              <ShipToBlock address={order.ship_to} />
+              <EditShipTo order={order} />
+            </Flex>
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Card title="Items" size="small" style={{ marginBottom: 24 }}>
         <Table<OrderItem>

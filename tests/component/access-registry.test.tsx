@@ -96,6 +96,7 @@ const COMMANDS: Record<string, Role[]> = {
   'products.bulkStock': ALL,
   'products.bulkDelete': ALL,
   'orders.changeStatus': ALL,
+  'orders.editShipTo': ALL,
   'orders.cancel': ALL,
   'orders.import': ALL,
   'suppliers.create': WRITE_SUPPLIERS,
