@@ -23,5 +23,6 @@ import fulfillment from './fulfillment/routes';
 import returns from './returns/routes';
 import pricing from './pricing/routes';
 import images from './images/routes';
+import ledger from './ledger/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger];

@@ -13,6 +13,7 @@
 import { EVENT_CATALOGUE, isEventSubject, type EventPayload, type EventSubject } from '../../contract/event-catalogue';
 import { streamOf } from './live-table';
 import type { Tx } from '../db';
+import { mayPost, postLedger } from '../ledger/poster';
 
 /** An event ready for the outbox: payload serialized when emitted (later changes do not leak in). */
 export interface NewEvent {
@@ -93,16 +94,20 @@ export async function appendEvent<S extends EventSubject>(tx: Tx, tenantId: stri
  * Each row also gets the tenant's next numbers (`tenant_seq`, the ids a tenant sees): the tenant's
  * newest number is read once per statement, under the ordering lock (`events_tenant_head`,
  * 0027_events_tenant_seq.sql), and the rows count on from it in array order.
+ *
+ * Every business event passes here inside its business transaction, so this is where the ledger
+ * posts: the money-carrying events of the batch become journal entries in the same transaction
+ * (`postLedger`, docs/ledger.md "Posting"); a batch without them costs a look at its subjects.
  */
 export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[], ids: EventIds = {}): Promise<number[]> {
   if (events.length === 0) return [];
-  const { rows } = await tx.query<{ seq: number }>(
+  const { rows } = await tx.query<{ seq: number | string; tenant_seq: number | string }>(
     `with h as materialized (select events_tenant_head($1::uuid) as head)
      insert into events (tenant_id, tenant_seq, stream, subject, payload, correlation_id, causation_id)
      select $1::uuid, h.head + e.n, e.stream, e.subject, e.payload::jsonb, coalesce(e.correlation, $5::text), coalesce(e.causation, $6::text)
        from h, unnest($2::text[], $3::text[], $4::text[], $7::text[], $8::text[]) with ordinality as e(stream, subject, payload, causation, correlation, n)
       order by e.n
-     returning seq`,
+     returning seq, tenant_seq`,
     [
       tenantId,
       events.map((e) => streamOf(e.subject)),
@@ -115,7 +120,11 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
     ],
   );
   // rows were inserted (and numbered) in array order; RETURNING order is not promised
-  return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+  const written = rows.map((r) => ({ seq: Number(r.seq), tenantSeq: Number(r.tenant_seq) })).sort((a, b) => a.seq - b.seq);
+  if (mayPost(events.map((e) => e.subject))) {
+    await postLedger(tx, tenantId, events.map((e, i) => ({ subject: e.subject, json: e.json, tenantSeq: written[i]?.tenantSeq ?? null })));
+  }
+  return written.map((w) => w.seq);
 }
 
 /**

@@ -1,0 +1,279 @@
+/**
+ * The ledger poster (docs/ledger.md "Posting"): called by the outbox (`appendEvents`,
+ * server/events/outbox.ts) with the events it has just written, inside the transaction that wrote
+ * them, it turns the money-carrying ones into journal entries (server/domain/ledger/journal.ts) in
+ * that same transaction: the books change exactly when the business fact commits.
+ *
+ * Set-based, as the outbox is: whatever the batch (the automation appends thousands of events per
+ * round), it reads the business rows it needs in at most one statement per kind of fact (orders and
+ * their earlier sale entries, returns, settlements, the entries a rejection reverses) and writes
+ * every account, entry and posting in ONE statement. A batch without money events costs nothing but
+ * a look at its subjects.
+ *
+ * Each entry's idempotency key names its business fact (`po:<id>:placed`, `label:<id>:voided`…),
+ * unique per tenant: a fact announced twice (a redelivered consumer, a replayed event) posts once.
+ */
+import type { Tx } from '../db';
+import type { EventData } from '../../contract/event-catalogue';
+import { LEDGER_ACCOUNT_BY_CODE, receivableAccount, type EntryKind } from '../../contract/ledger';
+import type { Marketplace } from '../../contract/orders';
+import {
+  labelEntry, labelVoidEntry, refundEntry, reversalEntry, saleEntry, settlementEntry, supplierCostEntry,
+  type JournalEntry, type PostedEntry, type Posting,
+} from '../domain/ledger/journal';
+
+/** An event the outbox wrote: its subject, payload text and the tenant's number of it. */
+export interface WrittenEvent {
+  subject: string;
+  json: string;
+  tenantSeq: number | null;
+}
+
+const MONEY_SUBJECTS: ReadonlySet<string> = new Set([
+  'orders.status_changed', 'fulfillment.po_placed', 'fulfillment.po_rejected', 'labels.bought', 'labels.voided',
+  'returns.status_changed', 'marketplaces.settlement_created',
+]);
+
+/** Whether any of these subjects may post (a set lookup per event). */
+export function mayPost(subjects: Iterable<string>): boolean {
+  for (const s of subjects) if (MONEY_SUBJECTS.has(s)) return true;
+  return false;
+}
+
+type Fact =
+  | { t: 'ship' | 'unship'; orderId: string; seq: number | null }
+  | { t: 'po'; d: EventData<'fulfillment.po_placed'>; seq: number | null }
+  | { t: 'po_rejected'; d: EventData<'fulfillment.po_rejected'>; seq: number | null }
+  | { t: 'label'; d: EventData<'labels.bought'>; seq: number | null }
+  | { t: 'void'; d: EventData<'labels.voided'>; seq: number | null }
+  | { t: 'refund'; returnId: string; seq: number | null }
+  | { t: 'settlement'; d: EventData<'marketplaces.settlement_created'>; seq: number | null };
+
+/** The facts of the batch that move money, in the order they happened. */
+function factsOf(events: readonly WrittenEvent[]): Fact[] {
+  const facts: Fact[] = [];
+  for (const e of events) {
+    if (!MONEY_SUBJECTS.has(e.subject)) continue;
+    const seq = e.tenantSeq;
+    switch (e.subject) {
+      case 'orders.status_changed': {
+        const d = JSON.parse(e.json) as EventData<'orders.status_changed'>;
+        if (d.to === 'shipped') facts.push({ t: 'ship', orderId: d.id, seq });
+        else if (d.from === 'shipped' && d.to === 'ordered_from_supplier') facts.push({ t: 'unship', orderId: d.id, seq });
+        break;
+      }
+      case 'fulfillment.po_placed': facts.push({ t: 'po', d: JSON.parse(e.json), seq }); break;
+      case 'fulfillment.po_rejected': facts.push({ t: 'po_rejected', d: JSON.parse(e.json), seq }); break;
+      case 'labels.bought': facts.push({ t: 'label', d: JSON.parse(e.json), seq }); break;
+      case 'labels.voided': facts.push({ t: 'void', d: JSON.parse(e.json), seq }); break;
+      case 'returns.status_changed': {
+        const d = JSON.parse(e.json) as EventData<'returns.status_changed'>;
+        if (d.to === 'refunded') facts.push({ t: 'refund', returnId: d.id, seq });
+        break;
+      }
+      case 'marketplaces.settlement_created': facts.push({ t: 'settlement', d: JSON.parse(e.json), seq }); break;
+    }
+  }
+  return facts;
+}
+
+interface EntryRow { id: string; key: string; kind: EntryKind; object_id: string; postings: { account: string; amount: number | string; currency: string }[] | string }
+
+const postedOf = (r: EntryRow): PostedEntry => {
+  const ps = typeof r.postings === 'string' ? JSON.parse(r.postings) as { account: string; amount: number | string; currency: string }[] : r.postings;
+  return { id: r.id, key: r.key, kind: r.kind, postings: ps.map((p): Posting => ({ account: p.account, amount: Number(p.amount), currency: p.currency })) };
+};
+
+const ENTRY_JSON = `e.id::text as id, e.idempotency_key as key, e.kind, e.object_id,
+  (select json_agg(json_build_object('account', p.account, 'amount', p.amount_cents, 'currency', p.currency) order by p.id) from ledger_postings p where p.entry_id = e.id) as postings`;
+
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+/**
+ * Posts the journal entries of the events just written in `tx` (the transaction that wrote them).
+ * Answers how many entries were written (facts already in the books are not written again).
+ */
+export async function postLedger(tx: Tx, tenantId: string, events: readonly WrittenEvent[]): Promise<number> {
+  const facts = factsOf(events);
+  if (facts.length === 0) return 0;
+  const entries: JournalEntry[] = [];
+  // entries built earlier in this batch, by key, so that a later fact of the batch can reverse them
+  const pending = new Map<string, JournalEntry | null>();
+
+  // orders shipped and unshipped: the order's sale amounts and its sale entries so far, one statement
+  const orderIds = uniq(facts.flatMap((f) => (f.t === 'ship' || f.t === 'unship' ? [f.orderId] : [])));
+  const orders = new Map<string, { marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; currency: string; sales: PostedEntry[]; reversals: number }>();
+  if (orderIds.length) {
+    const { rows } = await tx.query<{ id: string; marketplace: Marketplace; subtotal_cents: string | number; shipping_cents: string | number; currency: string; entries: EntryRow[] | string | null }>(
+      `select o.id, o.marketplace, o.subtotal_cents, o.shipping_cents, o.currency,
+              (select json_agg(x order by x.key) from (select ${ENTRY_JSON} from ledger_entries e
+                 where e.tenant_id = o.tenant_id and e.object_type = 'order' and e.object_id = o.id and e.kind in ('sale', 'sale_reversal')) x) as entries
+         from orders o where o.tenant_id = $1 and o.id = any($2::text[])`,
+      [tenantId, orderIds],
+    );
+    for (const r of rows) {
+      const es = (typeof r.entries === 'string' ? JSON.parse(r.entries) as EntryRow[] : r.entries ?? []).map(postedOf);
+      const sales = es.filter((e) => e.kind === 'sale').sort((a, b) => nOf(a.key) - nOf(b.key));
+      orders.set(r.id, { marketplace: r.marketplace, subtotal_cents: Number(r.subtotal_cents), shipping_cents: Number(r.shipping_cents), currency: r.currency, sales, reversals: es.length - sales.length });
+    }
+  }
+
+  // returns refunded: the refund and the order's marketplace, one statement
+  const returnIds = uniq(facts.flatMap((f) => (f.t === 'refund' ? [f.returnId] : [])));
+  const returns = new Map<string, { number: string; order_id: string; refund_cents: number; marketplace: Marketplace; currency: string }>();
+  if (returnIds.length) {
+    const { rows } = await tx.query<{ id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string }>(
+      `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency
+         from returns r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
+        where r.tenant_id = $1 and r.id = any($2::uuid[])`,
+      [tenantId, returnIds],
+    );
+    for (const r of rows) returns.set(r.id, { ...r, refund_cents: Number(r.refund_cents ?? 0) });
+  }
+
+  // settlements: the row and its account's marketplace, one statement
+  const settled = facts.flatMap((f) => (f.t === 'settlement' ? [f.d] : []));
+  const settlements = new Map<string, { id: string; kind: Marketplace; net_cents: number }>();
+  if (settled.length) {
+    const { rows } = await tx.query<{ id: string; marketplace_id: string; external_id: string; kind: Marketplace; net_cents: string | number }>(
+      `select s.id::text as id, s.marketplace_id::text as marketplace_id, s.external_id, a.kind, s.net_cents
+         from unnest($2::uuid[], $3::text[]) as k(marketplace_id, external_id)
+         join marketplace_settlements s on s.tenant_id = $1 and s.marketplace_id = k.marketplace_id and s.external_id = k.external_id
+         join marketplace_accounts a on a.id = s.marketplace_id`,
+      [tenantId, settled.map((d) => d.marketplace_id), settled.map((d) => d.external_id)],
+    );
+    for (const r of rows) settlements.set(`${r.marketplace_id}:${r.external_id}`, { id: r.id, kind: r.kind, net_cents: Number(r.net_cents) });
+  }
+
+  // the entries a rejection or a void undoes, by key, one statement
+  const reversedKeys = uniq(facts.flatMap((f) => (f.t === 'po_rejected' ? [`po:${f.d.id}:placed`] : f.t === 'void' ? [`label:${f.d.id}:bought`] : [])));
+  const originals = new Map<string, PostedEntry>();
+  if (reversedKeys.length) {
+    const { rows } = await tx.query<EntryRow>(`select ${ENTRY_JSON} from ledger_entries e where e.tenant_id = $1 and e.idempotency_key = any($2::text[])`, [tenantId, reversedKeys]);
+    for (const r of rows) originals.set(r.key, postedOf(r));
+  }
+
+  const push = (e: JournalEntry | null) => {
+    if (e) entries.push(e);
+    return e;
+  };
+  for (const f of facts) {
+    switch (f.t) {
+      case 'ship': {
+        const o = orders.get(f.orderId);
+        if (!o || o.sales.length > o.reversals) break; // already recognized (a repeat) or gone
+        const e = saleEntry({ orderId: f.orderId, marketplace: o.marketplace, subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, currency: o.currency, n: o.sales.length + 1, eventSeq: f.seq });
+        // an order of nothing still counts as recognized, so that a later unship reverses nothing
+        o.sales.push(e ? { id: '', key: e.key, kind: 'sale', postings: e.postings } : { id: '', key: `order:${f.orderId}:sale:${o.sales.length + 1}`, kind: 'sale', postings: [] });
+        push(e);
+        break;
+      }
+      case 'unship': {
+        const o = orders.get(f.orderId);
+        if (!o || o.sales.length <= o.reversals) break; // nothing recognized to undo
+        const sale = o.sales[o.sales.length - 1];
+        o.reversals += 1;
+        if (sale.postings.length === 0) break;
+        push(withReverses(reversalEntry(sale, {
+          key: `order:${f.orderId}:sale_reversal:${o.reversals}`, kind: 'sale_reversal', description: `${f.orderId} back to ordered from supplier: sale reversed`,
+          objectType: 'order', objectId: f.orderId, eventSeq: f.seq,
+        }), sale));
+        break;
+      }
+      case 'po':
+        pending.set(`po:${f.d.id}:placed`, push(supplierCostEntry({ id: f.d.id, number: f.d.number, orderId: f.d.order_id, totalCents: f.d.total_cents, eventSeq: f.seq })));
+        break;
+      case 'po_rejected': {
+        const key = `po:${f.d.id}:placed`;
+        const original = originals.get(key) ?? asPosted(pending.get(key));
+        if (!original) break; // placed before the ledger existed, or of nothing
+        push(withReverses(reversalEntry(original, {
+          key: `po:${f.d.id}:reversed`, kind: 'supplier_cost_reversal', description: `${f.d.number} rejected by the supplier: cost reversed`,
+          objectType: 'purchase_order', objectId: f.d.id, eventSeq: f.seq,
+        }), original));
+        break;
+      }
+      case 'label':
+        pending.set(`label:${f.d.id}:bought`, push(labelEntry({ id: f.d.id, orderId: f.d.order_id, direction: f.d.direction, trackingNumber: f.d.tracking_number, cents: f.d.rate_cents, eventSeq: f.seq })));
+        break;
+      case 'void': {
+        const original = originals.get(`label:${f.d.id}:bought`) ?? asPosted(pending.get(`label:${f.d.id}:bought`));
+        const e = labelVoidEntry({ id: f.d.id, orderId: f.d.order_id, direction: 'outbound', trackingNumber: f.d.tracking_number, cents: f.d.refund_cents, eventSeq: f.seq }, null);
+        push(e && original ? withReverses(e, original) : e);
+        break;
+      }
+      case 'refund': {
+        const r = returns.get(f.returnId);
+        if (r) push(refundEntry({ returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq }));
+        break;
+      }
+      case 'settlement': {
+        const s = settlements.get(`${f.d.marketplace_id}:${f.d.external_id}`);
+        if (s) push(settlementEntry({ settlementId: s.id, marketplaceId: f.d.marketplace_id, marketplace: s.kind, externalId: f.d.external_id, netCents: s.net_cents, eventSeq: f.seq }));
+        break;
+      }
+    }
+  }
+  return writeEntries(tx, tenantId, entries);
+}
+
+const asPosted = (e: JournalEntry | null | undefined): PostedEntry | undefined => (e ? { id: '', key: e.key, kind: e.kind, postings: e.postings } : undefined);
+const nOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));
+
+/** A reversal points at the entry it undoes: by id when it is in the books, by key when it is in this batch. */
+function withReverses(e: JournalEntry, original: PostedEntry): JournalEntry & { reversesKey?: string } {
+  return original.id ? { ...e, reversesId: original.id } : { ...e, reversesId: null, reversesKey: original.key };
+}
+
+/**
+ * Writes the accounts the entries use (if new), the entries (those whose key the tenant's books do
+ * not hold yet) and their postings in ONE statement. An entry whose key is already there is skipped
+ * with its postings: the fact is in the books.
+ */
+export async function writeEntries(tx: Tx, tenantId: string, all: readonly (JournalEntry & { reversesKey?: string })[]): Promise<number> {
+  // one entry per key within a batch (the first wins, as the database's unique key would have it)
+  const seen = new Set<string>();
+  const entries = all.filter((e) => !seen.has(e.key) && !!seen.add(e.key));
+  if (entries.length === 0) return 0;
+  const accounts = uniq(entries.flatMap((e) => e.postings.map((p) => p.account)));
+  const specOf = (code: string) => LEDGER_ACCOUNT_BY_CODE.get(code) ?? (code.startsWith('marketplace_receivable:') ? receivableAccount(code.split(':')[1] as Marketplace) : null);
+  const specs = accounts.map((c) => {
+    const s = specOf(c);
+    if (!s) throw new Error(`ledger account ${c} is not in the chart (contract/ledger.ts)`);
+    return s;
+  });
+  const ps = entries.flatMap((e) => e.postings.map((p) => ({ key: e.key, ...p })));
+  const { rows } = await tx.query<{ n: number | string }>(
+    `with a as (
+       insert into ledger_accounts (tenant_id, code, type, name)
+       select $1::uuid, c, t, n from unnest($2::text[], $3::text[], $4::text[]) as x(c, t, n)
+       on conflict (tenant_id, code) do nothing
+     ), k as (
+       select * from unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::uuid[], $12::text[])
+         with ordinality as k(key, kind, description, object_type, object_id, event_seq, reverses_id, reverses_key, n)
+     ), ids as (
+       select k.*, gen_random_uuid() as id from k
+     ), e as (
+       insert into ledger_entries (id, tenant_id, kind, description, object_type, object_id, event_seq, reverses_id, idempotency_key)
+       select i.id, $1::uuid, i.kind, i.description, i.object_type, i.object_id, i.event_seq,
+              coalesce(i.reverses_id, (select r.id from ids r where r.key = i.reverses_key)), i.key
+         from ids i order by i.n
+       on conflict (tenant_id, idempotency_key) do nothing
+       returning id, idempotency_key, occurred_at
+     ), p as (
+       insert into ledger_postings (tenant_id, entry_id, account, amount_cents, currency, occurred_at)
+       select $1::uuid, e.id, p.account, p.amount, p.currency, e.occurred_at
+         from e join unnest($13::text[], $14::text[], $15::int8[], $16::text[]) with ordinality as p(key, account, amount, currency, n) on p.key = e.idempotency_key
+        order by p.n
+     )
+     select count(*) as n from e`,
+    [
+      tenantId,
+      specs.map((s) => s.code), specs.map((s) => s.type), specs.map((s) => s.name),
+      entries.map((e) => e.key), entries.map((e) => e.kind), entries.map((e) => e.description), entries.map((e) => e.objectType), entries.map((e) => e.objectId),
+      entries.map((e) => e.eventSeq), entries.map((e) => e.reversesId), entries.map((e) => e.reversesKey ?? null),
+      ps.map((p) => p.key), ps.map((p) => p.account), ps.map((p) => p.amount), ps.map((p) => p.currency),
+    ],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
