@@ -156,6 +156,40 @@ describe('an order through the books', () => {
   }, 180_000);
 });
 
+describe('facts announced by their events alone', () => {
+  it('a purchase order rejected reverses its cost, in the same batch or a later one', async () => {
+    const po = (id: string, n: string) => newEvent('fulfillment.po_placed', { id, number: n, order_id: 'ORD-X', supplier_id: supplier.id, supplier_name: 'S', attempt: 1, total_cents: 1234 });
+    const rejected = (id: string, n: string) => newEvent('fulfillment.po_rejected', { id, number: n, order_id: 'ORD-X', supplier_id: supplier.id, attempt: 1, reason: 'out_of_stock' });
+    const [a, b] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    await inTenant((tx) => appendEvents(tx, DEMO_TENANT.id, [po(a, 'PO-A'), rejected(a, 'PO-A')]));
+    await inTenant((tx) => appendEvents(tx, DEMO_TENANT.id, [po(b, 'PO-B')]));
+    await inTenant((tx) => appendEvents(tx, DEMO_TENANT.id, [rejected(b, 'PO-B'), rejected(b, 'PO-B')]));
+    const mine = entriesOf(await allEntries(SELLER), [a, b]);
+    for (const id of [a, b]) {
+      const placed = mine.find((e) => e.object.id === id && e.kind === 'supplier_cost')!;
+      const reversed = mine.filter((e) => e.object.id === id && e.kind === 'supplier_cost_reversal');
+      expect(reversed).toHaveLength(1);
+      expect(reversed[0].reverses_id).toBe(placed.id);
+      expect(postingsOf(reversed[0])).toEqual({ cost_of_goods: -1234, supplier_payable: 1234 });
+    }
+  });
+
+  it('a payout moves its net from the marketplace receivable to cash', async () => {
+    const acc = (await call(ADMIN, 'POST', '/api/marketplaces', { kind: 'amazon', name: 'Ledger Amazon', sandbox_order_rate: 0 })).body.data.id as string;
+    await inTenant(async (tx) => {
+      await tx.query(
+        `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents)
+         values ($1, $2, 'PAYOUT-L1', now(), now(), 2, 10000, 1500, 8500)`,
+        [DEMO_TENANT.id, acc],
+      );
+      await appendEvent(tx, DEMO_TENANT.id, 'marketplaces.settlement_created', { marketplace_id: acc, external_id: 'PAYOUT-L1', net_cents: 8500 });
+    });
+    const [e] = (await allEntries(SELLER)).filter((x) => x.kind === 'settlement' && x.description.includes('PAYOUT-L1'));
+    expect(e.object.type).toBe('settlement');
+    expect(postingsOf(e)).toEqual({ cash: 8500, 'marketplace_receivable:amazon': -8500 });
+  });
+});
+
 describe('the database keeps the books', () => {
   it('refuses an unbalanced entry and an entry without postings at commit', async () => {
     const attempt = (postings: [string, number][]) => inTenant(async (tx) => {
