@@ -141,7 +141,7 @@ function OrderListView() {
           // the selection spans pages: what was picked on another page stays picked
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),
-          getCheckboxProps: (o) => ({ 'aria-label': `Select order ${o.id}` }),
+          getCheckboxProps: (o) => ({ disabled: false, 'aria-label': `Select order ${o.id}` }),
           columnWidth: 40,
         } : undefined}
         scroll={phone ? undefined : { x: 900 }}
