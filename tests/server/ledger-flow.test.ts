@@ -23,7 +23,7 @@ const SELLER = 'seller@demo.local';
 const NW = 'owner@northwind.local';
 let supplier: { id: string };
 
-const inTenant = <T>(fn: Parameters<Harness['db']['transaction']>[0], tenantId = DEMO_TENANT.id) => h.db.transaction(fn, { tenantId }) as Promise<T>;
+const inTenant = <T>(fn: Parameters<Harness['db']['transaction']>[0], tenantId: string = DEMO_TENANT.id) => h.db.transaction(fn, { tenantId }) as Promise<T>;
 const tick = async () => expect((await call(AGENT, 'POST', '/api/fulfillment/sandbox/tick', { ticks: 1 })).status).toBe(200);
 
 beforeAll(async () => {
@@ -243,7 +243,8 @@ describe('tenants and roles', () => {
     const nw = await allEntries(NW);
     expect(nw.filter((e) => demo.some((d) => d.id === e.id))).toEqual([]);
     const nwAcc = await accounts(NW);
-    expect([...nwAcc.values()].every((a) => a.balance_cents === 0 || nw.length > 0)).toBe(true);
+    expect([...nwAcc.values()].reduce((sum, a) => sum + a.balance_cents, 0)).toBe(0);
+    expect(nwAcc.get('sales_revenue')!.balance_cents).toBe(nw.flatMap((e) => e.postings).filter((p) => p.account === 'sales_revenue').reduce((sum, p) => sum + p.amount_cents, 0));
     // row-level security: the Demo Store's rows are invisible inside Northwind's transaction
     const seen = await inTenant<number>(async (tx) => Number((await tx.query<{ n: string }>('select count(*) as n from ledger_postings where tenant_id = $1', [DEMO_TENANT.id])).rows[0].n), NORTHWIND_TENANT.id);
     if (h.databaseUrl) expect(seen).toBe(0);

@@ -51,6 +51,11 @@ describe('each fact and its postings', () => {
       .toEqual({ cash: 8500, 'marketplace_receivable:amazon': -8500 });
   });
 
+  it('writes a currency as its upper-case code, as the database requires', () => {
+    const e = saleEntry({ orderId: 'O', marketplace: 'amazon', subtotal_cents: 1000, shipping_cents: 0, currency: 'eur', n: 1, eventSeq: null })!;
+    expect(new Set(e.postings.map((p) => p.currency))).toEqual(new Set(['EUR']));
+  });
+
   it('a reversal is the same postings with the opposite signs, pointing at the original', () => {
     const sale = saleEntry({ orderId: 'O', marketplace: 'shopify', subtotal_cents: 5000, shipping_cents: 0, currency: 'USD', n: 1, eventSeq: 1 })!;
     const r = reversalEntry(posted(sale), { key: 'order:O:sale_reversal:1', kind: 'sale_reversal', description: 'x', objectType: 'order', objectId: 'O', eventSeq: 2 });

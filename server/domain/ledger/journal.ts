@@ -58,7 +58,7 @@ export function assertBalanced(e: JournalEntry): JournalEntry {
 }
 
 /** The postings without the zero amounts (a posting of 0 moves nothing; the database refuses it). */
-const nonZero = (ps: Posting[]): Posting[] => ps.filter((p) => p.amount !== 0).map((p) => ({ ...p, amount: cents(p.amount) }));
+const nonZero = (ps: Posting[]): Posting[] => ps.filter((p) => p.amount !== 0).map((p) => ({ ...p, amount: cents(p.amount), currency: p.currency.toUpperCase() }));
 
 export interface SaleFacts {
   orderId: string;
@@ -177,10 +177,10 @@ export function refundEntry(r: RefundFacts): JournalEntry | null {
     objectId: r.returnId,
     eventSeq: r.eventSeq,
     reversesId: null,
-    postings: [
-      { account: A.refunds.code, amount: cents(r.refundCents), currency: r.currency },
-      { account: receivableAccount(r.marketplace).code, amount: cents(-r.refundCents), currency: r.currency },
-    ],
+    postings: nonZero([
+      { account: A.refunds.code, amount: r.refundCents, currency: r.currency },
+      { account: receivableAccount(r.marketplace).code, amount: -r.refundCents, currency: r.currency },
+    ]),
   });
 }
 
