@@ -255,9 +255,9 @@ export async function writeEntries(tx: Tx, tenantId: string, all: readonly (Jour
        select k.*, gen_random_uuid() as id from k
      ), e as (
        insert into ledger_entries (id, tenant_id, kind, description, object_type, object_id, event_seq, reverses_id, idempotency_key)
-       select i.id, $1::uuid, i.kind, i.description, i.object_type, i.object_id, i.event_seq,
-              coalesce(i.reverses_id, (select r.id from ids r where r.key = i.reverses_key)), i.key
-         from ids i order by i.n
+       select i.id, $1::uuid, i.kind, i.description, i.object_type, i.object_id, i.event_seq, coalesce(i.reverses_id, r.id), i.key
+         from ids i left join ids r on r.key = i.reverses_key
+        order by i.n
        on conflict (tenant_id, idempotency_key) do nothing
        returning id, idempotency_key, occurred_at
      ), p as (
