@@ -84,7 +84,13 @@ export function defaultPeriod(today: string = dayOf(Date.now())): { from: string
 // ---------------------------------------------------------------------------------------------
 // Queries.
 
-const periodShape = { from: isoDate(), to: isoDate() };
+const periodShape = { from: isoDate().optional(), to: isoDate().optional() };
+
+/** A missing `to` is today (UTC), a missing `from` the 30th day back from `to` (the default period). */
+function withPeriod<T extends { from?: string; to?: string }>(q: T): T & { from: string; to: string } {
+  const to = q.to ?? dayOf(Date.now());
+  return { ...q, to, from: q.from ?? defaultPeriod(to).from };
+}
 
 /** from ≤ to, and at most MAX_PERIOD_DAYS days; refusals name the field. */
 function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
@@ -94,11 +100,13 @@ function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx): voi
 
 export const analyticsSummaryQuery = z
   .object({ ...periodShape, compare: z.enum(['none', 'previous']).default('none') })
+  .transform(withPeriod)
   .superRefine(checkPeriod);
 export type AnalyticsSummaryQuery = z.infer<typeof analyticsSummaryQuery>;
 
 export const analyticsTimeseriesQuery = z
   .object({ ...periodShape, interval: z.enum(INTERVALS).default('day'), metric: z.enum(METRICS).default('revenue_cents') })
+  .transform(withPeriod)
   .superRefine(checkPeriod);
 export type AnalyticsTimeseriesQuery = z.infer<typeof analyticsTimeseriesQuery>;
 
@@ -106,18 +114,20 @@ export const BREAKDOWN_SORTS = [...FIGURE_KEYS, 'label'] as const;
 export const analyticsBreakdownQuery = z
   .object({
     ...periodShape,
-    by: z.enum(BREAKDOWNS),
+    by: z.enum(BREAKDOWNS).default('marketplace'),
     sort: z.enum(BREAKDOWN_SORTS).default('net_margin_cents'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: queryInt(1, PAGE.maxSize).default(PAGE.defaultSize),
     offset: queryInt(0, 1_000_000).default(0),
   })
+  .transform(withPeriod)
   .superRefine(checkPeriod);
 export type AnalyticsBreakdownQuery = z.infer<typeof analyticsBreakdownQuery>;
 
 /** The CSV export of a breakdown: the same query without paging. */
 export const analyticsBreakdownExportQuery = z
-  .object({ ...periodShape, by: z.enum(BREAKDOWNS), sort: z.enum(BREAKDOWN_SORTS).default('net_margin_cents'), order: z.enum(['asc', 'desc']).default('desc') })
+  .object({ ...periodShape, by: z.enum(BREAKDOWNS).default('marketplace'), sort: z.enum(BREAKDOWN_SORTS).default('net_margin_cents'), order: z.enum(['asc', 'desc']).default('desc') })
+  .transform(withPeriod)
   .superRefine(checkPeriod);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/** /analytics — docs/product/routes-and-roles.md. */
+/** /analytics — docs/product/routes-and-roles.md, docs/analytics.md. */
 import { lazy } from 'react';
 import type { PageModule } from '../../src/lib/registry';
 
@@ -7,7 +7,7 @@ const analytics: PageModule = {
   // the command palette's entries for this module (docs/shell.md)
   palette: { navigate: { label: 'Analytics', order: 5 } },
   routes: [
-    { path: '/analytics', element: lazy(() => import('./analytics-page')) },
+    { path: '/analytics', element: lazy(() => import('./analytics-page')), call: 'GET /analytics/summary' },
   ],
 };
 

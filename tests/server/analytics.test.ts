@@ -92,7 +92,12 @@ describe('GET /api/analytics/summary', () => {
     await bad('from=2025-03-10&to=2025-03-01', 'to');
     await bad('from=2022-01-01&to=2025-01-01', 'to');
     await bad('from=2025-02-30&to=2025-03-01', 'from');
-    await bad('to=2025-03-01', 'from');
+    await bad('from=2025-03-01T00:00:00Z&to=2025-03-02', 'from');
+    // without a period: the last 30 days
+    const plain = await call(SELLER, '/api/analytics/summary');
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.to).toBe(new Date().toISOString().slice(0, 10));
+    expect(plain.body.data.from).toBe(addDays(plain.body.data.to, -29));
     await bad('from=2025-03-01&to=2025-03-02&compare=next', 'compare');
     expect((await call(SELLER, '/api/analytics/timeseries?from=2025-03-01&to=2025-03-02&interval=hour')).status).toBe(400);
     expect((await call(SELLER, '/api/analytics/breakdown?from=2025-03-01&to=2025-03-02&by=customer')).status).toBe(400);

@@ -24,6 +24,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/products/export.csv': 'CSV export',
   '/api/suppliers/export.csv': 'CSV export',
   '/api/me/orders/export.csv': 'CSV export',
+  '/api/analytics/breakdown/export.csv': 'CSV export',
   '/api/shipments/:id/label.pdf': 'PDF label',
   '/api/images/:id': 'the image file itself (its own content type)',
   '/api/stream': 'SSE stream',
