@@ -28,7 +28,7 @@ import type { Api, Services } from './api/module';
 import { createVerifier } from './auth/jwt';
 import { resolveJwtSecret } from './auth/secret';
 import { registerEmbeddedAuth } from './auth/routes';
-import { attachEventRuntime } from './events/runtime';
+import { attachEventRuntime, loadJetStream } from './events/runtime';
 import { consumerRegistry } from './events/consumers';
 import { setLiveRoutes } from './events/live-table';
 import { loggerOptions } from './logging';
@@ -98,7 +98,10 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream, ev
   setLiveRoutes(liveRoutesOf(apiModules));
   // event runtime (docs/events.md): request/query timing for the ops summary, started on ready, stopped on close
   // what a consumer wrote makes the tenant's cached list totals stale, as a committed command does
-  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged, { startOnReady: eventsOnReady });
+  const db = attachEventRuntime(app, rawDb, config, consumerRegistry(apiModules), countsChanged, {
+    startOnReady: eventsOnReady,
+    jetStream: await loadJetStream(config.natsUrl),
+  });
   // the embedded engine has no autovacuum: its tables' statistics are kept here (server/db/maintenance.ts)
   let stopMaintenance: () => Promise<void> = async () => undefined;
   app.addHook('onReady', async () => {

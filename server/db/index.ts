@@ -2,12 +2,10 @@
  * Opens the database: PGlite in DATA_DIR unless DATABASE_URL is set (then PostgreSQL).
  * Migrations run as the owner; the returned Db runs as the app role, which must not bypass RLS.
  */
-import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { migratedThrough, openPglite, pgliteDb, recordMigratedThrough } from './pglite';
-import { postgresDb } from './postgres';
 import { listMigrations, migrate, type AdminConn } from './migrate';
 import { lockDataDir } from './lock';
 import { APP_ROLE } from './roles';
@@ -40,6 +38,8 @@ export async function assertRlsEnforced(db: Db): Promise<void> {
 
 export async function openDatabase(o: OpenOptions): Promise<OpenDb> {
   if (o.databaseUrl) {
+    // the PostgreSQL driver loads only for PostgreSQL (docs/performance.md "Start time")
+    const [{ default: pg }, { postgresDb }] = await Promise.all([import('pg'), import('./postgres')]);
     const admin = new pg.Client({ connectionString: o.databaseUrl });
     // a connection lost during the migrations fails the statement under way (the start fails with
     // it); without a listener the client's 'error' event would end the process first

@@ -9,11 +9,12 @@
  * Anything this cannot write safely (binary values, dollar quotes, `$` in identifiers, E'' strings)
  * returns null and the caller runs the statement in a transaction instead.
  */
-import pg from 'pg';
+// the driver's own escaping, without loading the whole driver on PGlite
+import pgUtils from 'pg/lib/utils.js';
 import type { TxOptions } from './types';
 import { quoted } from './arrays';
 
-const { escapeLiteral } = pg;
+const { escapeLiteral } = pgUtils;
 
 /** A PostgreSQL array literal's element: quoted, with `"` and `\` escaped (the text form pg sends). */
 function arrayElement(v: unknown): string | null {

@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { EmbeddedEngine } from './embedded-engine';
 import { Heartbeats } from './heartbeats';
-import { JetStreamEngine } from './jetstream/engine';
+import type { JetStreamEngine } from './jetstream/engine';
 import { Metrics, instrumentDb } from './metrics';
 import { SseHub } from './sse-hub';
 import { StatsRollup } from './stats-rollup';
@@ -41,13 +41,15 @@ export class EventRuntime {
     private readonly log: FastifyBaseLogger,
     consumers: readonly RegisteredConsumer[],
     private readonly onHandled?: (tenantId: string) => void,
+    jetStream?: typeof JetStreamEngine,
   ) {
     this.db = instrumentDb(rawDb, this.metrics);
     this.cfg = loadEventsConfig({ natsUrl: config.natsUrl, production: config.production });
     const onError = (e: unknown) => this.log.error({ err: e }, 'event runtime');
     this.tail = new EventTail(this.db, this.cfg.pollMs, onError);
     this.hub = new SseHub(this.db, { heartbeatMs: this.cfg.heartbeatMs, maxBufferedBytes: this.cfg.sseMaxBufferedBytes });
-    this.engine = this.cfg.natsUrl ? new JetStreamEngine(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
+    if (this.cfg.natsUrl && !jetStream) throw new Error('NATS_URL is set but the JetStream engine was not loaded (loadJetStream)');
+    this.engine = this.cfg.natsUrl && jetStream ? new jetStream(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
     this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
     this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }).map((d) => reportingHandled(d, onHandled)));
   }
@@ -169,6 +171,11 @@ declare module 'fastify' {
   }
 }
 
+/** The JetStream engine with the `nats` client, loaded only when NATS_URL is set (docs/performance.md "Start time"). */
+export async function loadJetStream(natsUrl: string | undefined): Promise<typeof JetStreamEngine | undefined> {
+  return natsUrl ? (await import('./jetstream/engine')).JetStreamEngine : undefined;
+}
+
 /**
  * Decorates `app.events`, times requests, starts on ready, stops on close; returns the timed Db.
  * `onHandled` hears of every message a consumer handled, by tenant. With `startOnReady: false` the
@@ -181,9 +188,9 @@ export function attachEventRuntime(
   config: Config,
   consumers: readonly RegisteredConsumer[],
   onHandled?: (tenantId: string) => void,
-  { startOnReady = true }: { startOnReady?: boolean } = {},
+  { startOnReady = true, jetStream }: { startOnReady?: boolean; jetStream?: typeof JetStreamEngine } = {},
 ): Db {
-  const rt = new EventRuntime(db, config, app.log, consumers, onHandled);
+  const rt = new EventRuntime(db, config, app.log, consumers, onHandled, jetStream);
   app.decorate('events', rt);
   app.addHook('onResponse', async (req, reply) => {
     rt.metrics.recordRequest(reply.elapsedTime, reply.statusCode, req.auth?.tenantId);
