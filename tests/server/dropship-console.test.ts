@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs } from './tokens';
 import { fastEventSettings } from './events-support';
-import { demoSuppliers, mappedVariant, marketplaceOrder, waitForOrder } from './dropship-support';
+import { automationOnWithoutIntake, demoSuppliers, mappedVariant, marketplaceOrder, waitForOrder } from './dropship-support';
 import { waitFor } from './wait-for';
 
 let h: Harness;
@@ -23,7 +23,8 @@ beforeAll(async () => {
   fastEventSettings();
   h = await startServer();
   sup = await demoSuppliers(h, 3);
-  expect((await call(ADMIN, 'PUT', '/api/fulfillment/settings', { automation_enabled: true })).status).toBe(200);
+  // the queue this file reads holds its own orders only
+  await automationOnWithoutIntake(h);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

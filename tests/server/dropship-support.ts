@@ -47,6 +47,20 @@ export async function marketplaceOrder(h: Harness, v: { product_id: string; vari
   }, { tenantId });
 }
 
+/**
+ * Automation on for the test's own orders: the setting written as `PUT /fulfillment/settings` writes
+ * it, without the intake that switching it on starts (docs/dropshipping.md "Switching automation
+ * on"), so the seed's waiting orders do not move through the queue and the counts a test reads are
+ * its own. The intake itself: tests/server/orders-by-hand.test.ts.
+ */
+export async function automationOnWithoutIntake(h: Harness, tenantId = DEMO_TENANT.id): Promise<void> {
+  await h.db.transaction((tx) => tx.query(
+    `insert into fulfillment_settings (tenant_id, automation_enabled) values ($1, true)
+     on conflict (tenant_id) do update set automation_enabled = true, updated_at = now()`,
+    [tenantId],
+  ), { tenantId });
+}
+
 export async function reemitCreated(h: Harness, id: string, tenantId = DEMO_TENANT.id): Promise<void> {
   await h.db.transaction((tx) => appendEvent(tx, tenantId, 'orders.created', { id, marketplace: 'ebay', source: 'marketplace' }), { tenantId });
 }
