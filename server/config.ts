@@ -1,15 +1,7 @@
 /** Server configuration from the environment (README lists every variable). */
 import { resolve } from 'node:path';
-import { execSync } from 'node:child_process';
 import { loadEnv } from './env';
-
-function gitCommit(): string {
-  try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    return 'unknown';
-  }
-}
+import { gitCommit } from './git-commit';
 
 export interface Config {
   port: number;
