@@ -61,9 +61,12 @@ export const serverEntry = (root = process.cwd()) => join(root, SERVER_OUT, 'mai
  * The node flags the server runs with, wherever it is started (`npm start`, the end-to-end server,
  * the benches). A young generation of up to 64 MB per semi-space: a repricing sweep allocates
  * ~1.6 GB per 100,000 listings, and with the default size most of its time in the collector was
- * spent copying pages still in flight (docs/performance.md "Repricing").
+ * spent copying pages still in flight (docs/performance.md "Repricing"). One background thread
+ * compiles PGlite's hot WebAssembly functions with the optimizing compiler instead of one per core
+ * and more: at start four of them competed with the main thread for the two cores, ~0.8 s of CPU,
+ * while the same functions get optimized a little later (docs/performance.md "Start time").
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64', '--wasm-num-compilation-tasks=1'];
 
 /** `node`'s arguments to run the compiled server. */
 export const serverArgs = (root = process.cwd()) => [...SERVER_NODE_FLAGS, serverEntry(root)];
