@@ -5,9 +5,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { DataDirLockedError } from './db/lock';
-import { buildApp } from './app';
-import { seed } from './seed';
-import { describeLinkOrigin, isLoopbackHostname } from './auth/site-origins';
 
 async function main(): Promise<void> {
   // Until the port is open no handle keeps the event loop alive. When the start awaits work that V8
@@ -17,9 +14,14 @@ async function main(): Promise<void> {
   // "Start time").
   const keepAlive = setInterval(() => undefined, 60_000);
   const config = loadConfig();
+  const opening = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
+  // the app's modules (routes, Fastify, zod schemas) load while PGlite opens: its file reads and
+  // WebAssembly compilation leave the main thread free (docs/performance.md "Start time")
+  const loading = Promise.all([import('./app'), import('./seed'), import('./auth/site-origins')]);
+  loading.catch(() => undefined); // a failed open ends the start first; the error is the open's
   let opened;
   try {
-    opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
+    opened = await opening;
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(`\n${e.message}\n`);
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  const [{ buildApp }, { seed }, { describeLinkOrigin, isLoopbackHostname }] = await loading;
   await seed(opened.db);
   // the event runtime (tail, consumers, SSE hub) starts once the port is open: its dozen consumers'
   // registrations no longer hold up the first answer (docs/performance.md "Start time")
