@@ -11,6 +11,7 @@ import { getProfile } from './auth/profile-store';
 import { appConfig } from './config';
 import { supabase } from './supabase';
 import { isSigningOut } from './auth/sign-in';
+import { requestLog } from './console-fetch';
 
 /** Pages that must not redirect to themselves when a call finds no session. */
 const SIGN_IN_PATHS = ['/auth', '/login'];
@@ -37,6 +38,8 @@ export const apiClient = createApiClient({
   uuid: () => uuidV4((bytes) => crypto.getRandomValues(bytes)),
   storage: window.localStorage,
   upload: xhrUpload,
+  // the console's one request log: the requests outside this client are recorded there too (./console-fetch.ts)
+  log: requestLog,
 });
 
 export const dataProvider = createDataProvider(apiClient);

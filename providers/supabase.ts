@@ -8,6 +8,7 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { anonKey, createAuthClient, serviceUrl } from './auth/auth-client';
+import { consoleFetch } from './console-fetch';
 
 export interface ConsoleSupabase {
   auth: GoTrueClient;
@@ -15,7 +16,7 @@ export interface ConsoleSupabase {
 }
 
 /** `fetch` with `apikey` and `Authorization: Bearer <session token or public key>` unless already set. */
-export function fetchWithSession(auth: Pick<GoTrueClient, 'getSession'>, key: string, base: typeof fetch = (i, init) => fetch(i, init)): typeof fetch {
+export function fetchWithSession(auth: Pick<GoTrueClient, 'getSession'>, key: string, base: typeof fetch): typeof fetch {
   return async (input, init) => {
     const { data } = await auth.getSession();
     const headers = new Headers(init?.headers);
@@ -26,8 +27,9 @@ export function fetchWithSession(auth: Pick<GoTrueClient, 'getSession'>, key: st
 }
 
 export function createConsoleSupabase(): ConsoleSupabase {
-  const auth = createAuthClient();
-  const rest = new PostgrestClient(serviceUrl('rest/v1'), { fetch: fetchWithSession(auth, anonKey()) });
+  // both through the request log of the Diagnostics drawer (./console-fetch.ts)
+  const auth = createAuthClient(consoleFetch);
+  const rest = new PostgrestClient(serviceUrl('rest/v1'), { fetch: fetchWithSession(auth, anonKey(), consoleFetch) });
   return { auth, from: rest.from.bind(rest) };
 }
 

@@ -12,6 +12,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { modules as registry } from '../resources';
 import { dataProvider, loadFlags, queryClient } from '../providers/app-client';
+import { consoleFetch } from '../providers/console-fetch';
 import { createAccessControlProvider } from '../providers/access-control';
 import { createAuthProvider } from '../providers/auth/auth-provider';
 import { AuthSessionProvider, useAuth, type AuthEvent } from '../providers/auth/auth-context';
@@ -46,7 +47,6 @@ import { MESSAGES } from '../contract/constants';
 const NotFound = lazy(() => import('./shell/not-found').then((m) => ({ default: m.NotFound })));
 
 const authProvider = createAuthProvider(supabase, () => window.location.origin);
-const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
 const clock = () => performance.now();
 
 /** The providers built from one module list, once per list. */
@@ -165,7 +165,7 @@ export default function App({ startupMessage = null, modules = registry }: AppPr
         <AntApp notification={notificationConfig} message={messageConfig}>
           <DebugBanner />
           <AuthWithToasts startupMessage={startupMessage}>
-            <HealthProvider endpoint={healthEndpoint(appConfig.apiBase)} fetch={browserFetch} now={clock}>
+            <HealthProvider endpoint={healthEndpoint(appConfig.apiBase)} fetch={consoleFetch} now={clock}>
               <RefineApp modules={modules} startupMessage={startupMessage} />
             </HealthProvider>
           </AuthWithToasts>

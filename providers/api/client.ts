@@ -33,7 +33,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 export function createApiClient(deps: ApiClientDeps) {
-  const log = createRequestLog(deps.now);
+  const log = deps.log ?? createRequestLog(deps.now);
   const csrf = createCsrfStore(deps.storage, deps.now);
   const refreshFor = createSharedRefresh(deps.refreshSession);
   const apiRoot = `${deps.baseUrl.replace(/\/+$/, '')}/api`;
@@ -130,7 +130,14 @@ export function createApiClient(deps: ApiClientDeps) {
       status = res.status;
       requestId = res.headers.get('X-Request-Id') ?? undefined;
       if (res.ok) {
-        const result = await read(res).finally(() => retries.end(correlationId));
+        let result: R;
+        try {
+          result = await read(res).finally(() => retries.end(correlationId));
+        } catch (err) {
+          // the answer came but its body did not (the connection dropped): a failed call, unless cancelled
+          if (!opts.signal?.aborted) event({ status, mocked: false, error: err instanceof Error && err.message ? err.message : MESSAGES.requestFailed, requestId });
+          throw err;
+        }
         event({ status, mocked: false, requestId });
         return result;
       }

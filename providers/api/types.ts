@@ -1,5 +1,6 @@
 /** Dependencies and options of the API client — docs/product/api-calls.md. Everything with a side effect is injected. */
 import type { KeyValueStorage } from './csrf';
+import type { RequestLog } from './request-log';
 import type { Query } from './query-string';
 import type { RetryStatus } from './retry-status';
 import type { TokenSource } from './session';
@@ -30,6 +31,8 @@ export interface ApiClientDeps {
   upload?: (url: string, init: RequestInit, onProgress: (percent: number) => void) => Promise<Response>;
   /** Where calls waiting for a retry are marked; the browser's shared one by default. */
   retryStatus?: RetryStatus;
+  /** The request log the calls are recorded in: the console's one (providers/console-fetch.ts); a log of its own when omitted. */
+  log?: RequestLog;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

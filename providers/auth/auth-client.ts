@@ -18,9 +18,11 @@ export function serviceUrl(path: string): string {
   return new URL(path, base).href;
 }
 
-export function createAuthClient(): GoTrueClient {
+/** `fetch`: the full app's goes through its request log (providers/console-fetch.ts); the light /auth entry has none. */
+export function createAuthClient(fetch?: typeof globalThis.fetch): GoTrueClient {
   const key = anonKey();
   return new AuthClient({
+    ...(fetch ? { fetch } : {}),
     url: serviceUrl('auth/v1'),
     headers: { Authorization: `Bearer ${key}`, apikey: key },
     storageKey: supabaseStorageKey(appConfig.supabaseUrl),

@@ -8,12 +8,14 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { HEALTH } from '../../contract/constants';
 import type { HealthAnswer } from '../../contract/ops';
 import { appConfig } from '../../providers/config';
+import { consoleFetch } from '../../providers/console-fetch';
 import { HEALTH_LABEL, healthEndpoint } from '../../src/shell/health/health-check';
 import { useHealth } from '../../src/shell/health/health-context';
 import { PageHeader } from '../../src/shell/page-header';
 
 async function fetchHealth(): Promise<HealthAnswer> {
-  const res = await window.fetch(healthEndpoint(appConfig.apiBase), { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  // through the request log of the Diagnostics drawer, as every request of the console
+  const res = await consoleFetch(healthEndpoint(appConfig.apiBase), { headers: { Accept: 'application/json' }, cache: 'no-store' });
   const body = (await res.json()) as HealthAnswer;
   return body;
 }

@@ -6,6 +6,8 @@
  * bundle is rebuilt only when client code changes, so its commit can be older than the server's.
  */
 import { useEffect, useState } from 'react';
+// through the request log of the Diagnostics drawer (providers/console-fetch.ts)
+import { consoleFetch } from '../../../providers/console-fetch';
 
 export type ServerFact = { state: 'loading' } | { state: 'known'; value: string } | { state: 'unknown' };
 
@@ -25,7 +27,7 @@ async function readServerFacts(endpoint: string, fetchFn: typeof fetch): Promise
 }
 
 /** One fact of the running server's GET /health, read once per opening (`endpoint` null while closed). */
-export function useServerFact(endpoint: string | null, fact: 'environment' | 'build', fetchFn: typeof fetch = (i, init) => window.fetch(i, init)): ServerFact {
+export function useServerFact(endpoint: string | null, fact: 'environment' | 'build', fetchFn: typeof fetch = consoleFetch): ServerFact {
   const [env, setEnv] = useState<ServerFact>({ state: 'loading' });
   useEffect(() => {
     if (!endpoint) return;
