@@ -12,6 +12,7 @@ import { Turns } from './turns';
  * start, 32 MB takes ~0.1 s. A block not in the cache is read from the operating system's file cache:
  * the order list's reads at 100,000 orders answer as fast, whole-table scans are ~5 % slower
  * (docs/performance.md "Start time").
+ */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(dataDir: string | undefined, username?: string): Promise<PGlite> {
