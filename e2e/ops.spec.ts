@@ -68,8 +68,9 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
     // 2. an order event, through the API with the page's own session
     const client = await pageApi(page);
     api = client;
-    const pending = await client.get<{ data: { id: string }[] }>('/orders?status=pending&limit=1');
-    const orderId = pending.data[0].id;
+    // an order a person can still cancel (an earlier spec may have switched automation on, which takes the pending ones in)
+    const cancellable = await client.get<{ data: { id: string }[] }>('/orders?status=pending,routed,ordered_from_supplier&limit=1');
+    const orderId = cancellable.data[0].id;
     await client.post(`/orders/${encodeURIComponent(orderId)}/cancel`, { reason: 'e2e webhook' });
 
     // 3. the failed delivery reaches the DLQ after max_deliver attempts
