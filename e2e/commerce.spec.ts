@@ -108,7 +108,8 @@ test.describe('commerce', () => {
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Status' }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('Pending');
-    const statuses = await rows.locator('td:nth-child(5)').allInnerTexts();
+    // the status column: the sixth cell, after the row's selection checkbox
+    const statuses = await rows.locator('td:nth-child(6)').allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Pending']));
   });
