@@ -43,7 +43,7 @@ export function FulfillmentSummaryCard() {
           {FIGURES.map((f) => {
             const n = s[f.key];
             const number = (
-              <span style={{ display: 'block', fontSize: 24, fontWeight: 600, color: f.warn && n > 0 ? token.colorWarningText : token.colorText }}>{n.toLocaleString('en-US')}</span>
+              <span className={f.warn && n > 0 ? 'figure-warn' : undefined} style={{ display: 'block', fontSize: 24, fontWeight: 600, color: f.warn && n > 0 ? undefined : token.colorText }}>{n.toLocaleString('en-US')}</span>
             );
             return (
               <li key={f.key} style={{ border: `1px solid ${token.colorSplit}`, borderRadius: 8, padding: '8px 12px' }}>
