@@ -64,14 +64,17 @@ export const LEDGER_CHART: readonly LedgerAccountSpec[] = [
 
 export const LEDGER_ACCOUNT_BY_CODE: ReadonlyMap<string, LedgerAccountSpec> = new Map(LEDGER_CHART.map((a) => [a.code, a]));
 
-/** What caused an entry (the database checks the same list, 0036_ledger.sql). */
+/** What caused an entry (the database checks the same list, 0038_ledger_kinds.sql). */
 export const ENTRY_KINDS = [
   'sale', 'sale_reversal', 'supplier_cost', 'supplier_cost_reversal', 'label', 'label_void', 'refund', 'settlement', 'opening', 'adjustment',
+  'refund_fee_clawback', 'payout_adjustment', 'reserve_held', 'reserve_released',
+  'supplier_payment', 'carrier_payment', 'reconciliation_writeoff',
+  'advance_disbursed', 'advance_fee', 'advance_repayment', 'advance_payoff',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The business objects an entry comes from. */
-export const OBJECT_TYPES = ['order', 'purchase_order', 'shipment', 'return', 'settlement'] as const;
+export const OBJECT_TYPES = ['order', 'purchase_order', 'shipment', 'return', 'settlement', 'payout_line', 'reconciliation_problem', 'advance', 'tenant'] as const;
 export type ObjectType = (typeof OBJECT_TYPES)[number];
 
 // ---- answers -------------------------------------------------------------------------------------
