@@ -28,6 +28,8 @@ export interface LedgerAccountSpec {
 export const LEDGER_ACCOUNTS = {
   cash: { code: 'cash', type: 'asset', name: 'Cash' },
   holdback: { code: 'holdback', type: 'asset', name: 'Holdback' },
+  /** What a marketplace withholds from payouts as a reserve until it releases it (docs/payouts.md). */
+  marketplaceReserve: { code: 'marketplace_reserve', type: 'asset', name: 'Marketplace reserve' },
   supplierPayable: { code: 'supplier_payable', type: 'liability', name: 'Supplier payable' },
   shippingPayable: { code: 'shipping_payable', type: 'liability', name: 'Shipping payable' },
   advancePrincipal: { code: 'advance_principal', type: 'liability', name: 'Advance principal' },
@@ -37,6 +39,8 @@ export const LEDGER_ACCOUNTS = {
   shippingExpense: { code: 'shipping_expense', type: 'expense', name: 'Shipping (labels)' },
   marketplaceFees: { code: 'marketplace_fees', type: 'expense', name: 'Marketplace fees' },
   advanceFees: { code: 'advance_fees', type: 'expense', name: 'Advance fees' },
+  /** What payouts' adjustment lines took (positive) or gave back (negative): reversals, reimbursements (docs/payouts.md). */
+  marketplaceAdjustments: { code: 'marketplace_adjustments', type: 'expense', name: 'Marketplace adjustments' },
 } as const satisfies Record<string, LedgerAccountSpec>;
 
 const MARKETPLACE_NAMES: Record<Marketplace, string> = { amazon: 'Amazon', ebay: 'eBay', walmart: 'Walmart', shopify: 'Shopify' };
@@ -51,6 +55,7 @@ export const LEDGER_CHART: readonly LedgerAccountSpec[] = [
   LEDGER_ACCOUNTS.cash,
   ...MARKETPLACES.map(receivableAccount),
   LEDGER_ACCOUNTS.holdback,
+  LEDGER_ACCOUNTS.marketplaceReserve,
   LEDGER_ACCOUNTS.supplierPayable,
   LEDGER_ACCOUNTS.shippingPayable,
   LEDGER_ACCOUNTS.advancePrincipal,
@@ -60,6 +65,7 @@ export const LEDGER_CHART: readonly LedgerAccountSpec[] = [
   LEDGER_ACCOUNTS.shippingExpense,
   LEDGER_ACCOUNTS.marketplaceFees,
   LEDGER_ACCOUNTS.advanceFees,
+  LEDGER_ACCOUNTS.marketplaceAdjustments,
 ];
 
 export const LEDGER_ACCOUNT_BY_CODE: ReadonlyMap<string, LedgerAccountSpec> = new Map(LEDGER_CHART.map((a) => [a.code, a]));

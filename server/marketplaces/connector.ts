@@ -6,6 +6,7 @@
 import type { CompetitorOffer, QuantityRule } from '../../contract/listings';
 import type { MarketplaceKind } from '../../contract/marketplaces';
 import type { ShipTo } from '../../contract/addresses';
+import type { FeeType, PayoutLineKind, PayoutStatus } from '../../contract/payouts';
 
 export interface AccountInfo {
   id: string;
@@ -52,6 +53,30 @@ export interface PulledOrder {
   createdAt: Date;
 }
 
+/**
+ * A line of a payout (docs/payouts.md "Model"): signed integer cents, what it adds to the deposit
+ * (a sale positive; a fee, a refund, a reserve held negative; a reserve released positive).
+ */
+export interface PulledPayoutLine {
+  kind: PayoutLineKind;
+  /** Set on a fee line, null on the others. */
+  feeType: FeeType | null;
+  /** The marketplace's order id, when the line belongs to an order. */
+  externalOrderId: string | null;
+  /** The marketplace's own id of the line (a balance transaction), when it gives one. */
+  externalLineId: string | null;
+  amountCents: number;
+  currency: string;
+  description: string;
+  postedAt: Date;
+}
+
+/**
+ * A payout (a settlement report): its totals and its lines. `netCents` is the deposit: the sum of
+ * the lines, unless the marketplace got it wrong (reconciliation finds it). `grossCents` is the
+ * sales, `feesCents` and `refundsCents` positive amounts taken, `reserveCents` held minus released,
+ * `adjustmentsCents` signed. A payout pulled again (its status moved) updates status and dates only.
+ */
 export interface PulledSettlement {
   externalId: string;
   periodStart: Date;
@@ -60,6 +85,15 @@ export interface PulledSettlement {
   grossCents: number;
   feesCents: number;
   netCents: number;
+  refundsCents: number;
+  reserveCents: number;
+  adjustmentsCents: number;
+  status: PayoutStatus;
+  currency: string;
+  /** YYYY-MM-DD: when the marketplace said it would arrive, and when it did (null until paid). */
+  expectedDate: string | null;
+  receivedDate: string | null;
+  lines: PulledPayoutLine[];
 }
 
 export interface OffersSnapshot {
