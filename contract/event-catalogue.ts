@@ -26,6 +26,7 @@ import { marketplacesEvents } from './marketplaces-events';
 import { pricingEvents } from './pricing-events';
 import { fulfillmentEvents } from './fulfillment-events';
 import { platformEvents } from './platform-events';
+import { capitalEvents } from './capital-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -37,6 +38,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   pricingEvents,
   fulfillmentEvents,
   platformEvents,
+  capitalEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -48,6 +50,7 @@ export const EVENT_CATALOGUE = {
   ...pricingEvents,
   ...fulfillmentEvents,
   ...platformEvents,
+  ...capitalEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

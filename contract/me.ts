@@ -6,5 +6,7 @@ export const meResponse = z.object({
   user: z.object({ id: z.string(), email: z.string() }),
   role: z.enum(ROLES),
   tenant: z.object({ id: z.string(), name: z.string() }),
+  /** What this server has switched on (docs/capital.md "The switch": FEATURE_CAPITAL_FINANCE). */
+  features: z.object({ capitalFinance: z.boolean() }),
 });
 export type MeResponse = z.infer<typeof meResponse>;

@@ -22,6 +22,11 @@ export interface Config {
   authSiteOrigins: string[];
   /** Serve /dev/mailbox to any client, not only loopback ones (DEV_MAILBOX_PUBLIC=true). */
   devMailboxPublic: boolean;
+  /**
+   * Working-capital advances may be requested, approved and paid off (FEATURE_CAPITAL_FINANCE=true;
+   * off by default, as the build's "capital finance off": docs/capital.md "The switch").
+   */
+  capitalFinance: boolean;
   emailMinIntervalS: number;
   otpIpLimit: number;
   smtpUrl?: string;
@@ -62,6 +67,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     siteUrl: env.SITE_URL || undefined,
     authSiteOrigins: (env.AUTH_SITE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     devMailboxPublic: /^(1|true|yes|on)$/i.test(env.DEV_MAILBOX_PUBLIC ?? ''),
+    capitalFinance: /^(1|true|yes|on)$/i.test(env.FEATURE_CAPITAL_FINANCE ?? ''),
     emailMinIntervalS: num(env.AUTH_EMAIL_MIN_INTERVAL_S, 60),
     otpIpLimit: num(env.AUTH_OTP_IP_LIMIT, 30),
     smtpUrl: env.SMTP_URL || undefined,
