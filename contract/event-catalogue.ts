@@ -26,6 +26,7 @@ import { marketplacesEvents } from './marketplaces-events';
 import { pricingEvents } from './pricing-events';
 import { fulfillmentEvents } from './fulfillment-events';
 import { platformEvents } from './platform-events';
+import { reconciliationEvents } from './reconciliation-events';
 import { capitalEvents } from './capital-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
@@ -39,6 +40,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   fulfillmentEvents,
   platformEvents,
   capitalEvents,
+  reconciliationEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -51,6 +53,7 @@ export const EVENT_CATALOGUE = {
   ...fulfillmentEvents,
   ...platformEvents,
   ...capitalEvents,
+  ...reconciliationEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

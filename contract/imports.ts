@@ -7,7 +7,7 @@ import { pageQuery } from './api';
 import { PAGE } from './constants';
 import { queryFlag, queryInt, text } from './fields';
 
-export const IMPORT_KINDS = ['shopify-products', 'amazon-orders', 'ebay-orders'] as const;
+export const IMPORT_KINDS = ['shopify-products', 'amazon-orders', 'ebay-orders', 'amazon-settlement', 'shopify-payouts'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const importQuery = z.object({
@@ -16,6 +16,8 @@ export const importQuery = z.object({
   mode: z.enum(['job', 'sync']).optional(),
   /** Shown in the job list; the file name the seller picked. */
   file_name: text({ max: 255 }).optional(),
+  /** Payout uploads (amazon-settlement, shopify-payouts): the marketplace account they belong to (docs/reconciliation.md "Uploads"). */
+  account_id: z.uuid().optional(),
 });
 export type ImportQuery = z.infer<typeof importQuery>;
 
@@ -31,7 +33,11 @@ export const jobListQuery = pageQuery.extend({ limit: queryInt(1, 100).default(P
 export const rowError = z.object({ row: z.number(), column: z.string(), reason: z.string() });
 export type RowError = z.infer<typeof rowError>;
 
-export const importSummary = z.object({ created: z.number(), updated: z.number(), rows: z.number() });
+export const importSummary = z.object({
+  created: z.number(), updated: z.number(), rows: z.number(),
+  /** What the import did or left alone, in words (a payout already received: nothing changed). */
+  notes: z.array(z.string()).optional(),
+});
 export type ImportSummary = z.infer<typeof importSummary>;
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

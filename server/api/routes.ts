@@ -25,6 +25,7 @@ import pricing from './pricing/routes';
 import images from './images/routes';
 import ledger from './ledger/routes';
 import analytics from './analytics/routes';
+import reconciliation from './reconciliation/routes';
 import capital from './capital/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, capital];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, capital, reconciliation];

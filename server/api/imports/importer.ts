@@ -11,7 +11,7 @@ import type { AuthInfo } from '../context';
 import { HttpError } from '../errors';
 import type { AuditInput } from '../kit';
 
-import type { ImportKind, ImportSummary } from '../../../contract/imports';
+import type { ImportKind, ImportQuery, ImportSummary } from '../../../contract/imports';
 
 export { IMPORT_KINDS, type ImportKind, type ImportSummary } from '../../../contract/imports';
 
@@ -41,6 +41,8 @@ export interface ReadFile {
 export interface Importer {
   kind: ImportKind;
   access: Permission;
+  /** The importer for this request's query, when the query matters to it (a payout upload's account). */
+  withQuery?(query: ImportQuery): Importer;
   /** The stored upload (a file on disk) or the text itself. */
   read(input: CsvInput, onProgress?: (p: ReadProgress) => void): Promise<ReadFile>;
 }

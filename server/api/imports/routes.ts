@@ -1,6 +1,6 @@
 /**
  * Imports a seller already has — docs/commerce.md: Shopify product CSV, Amazon order report (TSV), eBay
- * orders CSV. Validate all, report every bad row, write all or nothing in one transaction, answer
+ * orders CSV; and payouts (docs/reconciliation.md "Uploads"): Amazon's settlement report, Shopify's payout transactions. Validate all, report every bad row, write all or nothing in one transaction, answer
  * `{created, updated, rows}`. A small file is done within the request; a large one (or `?mode=job`)
  * answers 202 with a job that streams through validation and writing with progress
  * (import-worker.ts; docs/commerce.md "Import jobs"). The body arrives here already on disk
@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../errors';
 import { importQuery, jobListQuery, jobParams, type ImportQuery } from '../../../contract/imports';
 import { shopifyImporter } from './shopify';
 import { amazonImporter, ebayImporter } from './orders';
+import { amazonSettlementImporter, shopifyPayoutsImporter } from './payouts';
 import { allErrors, importInvalid, type Importer } from './importer';
 import { createImportWorker, MAX_PENDING, type ImportWorker } from './import-worker';
 import { getJob, insertJob, listJobs } from './import-jobs';
@@ -60,7 +61,7 @@ const imports: ApiModule = (api) => {
   api.app.addHook('onReady', () => worker.start());
   api.app.addHook('onClose', () => worker.stop());
 
-  for (const importer of [shopifyImporter, amazonImporter, ebayImporter]) {
+  for (const importer of [shopifyImporter, amazonImporter, ebayImporter, amazonSettlementImporter, shopifyPayoutsImporter]) {
     api.route({
       method: 'POST',
       url: `/imports/${importer.kind}`,
@@ -69,7 +70,8 @@ const imports: ApiModule = (api) => {
       body: importUpload,
       handler: async (ctx) => {
         const job = ctx.query.mode === 'job' || (ctx.query.mode !== 'sync' && isLarge(ctx.body));
-        return job ? importLater(ctx, importer, worker) : one(await importNow(ctx, importer));
+        const imp = importer.withQuery?.(ctx.query) ?? importer;
+        return job ? importLater(ctx, imp, worker) : one(await importNow(ctx, imp));
       },
     });
   }
