@@ -347,6 +347,7 @@ export const MARKETPLACE_EVENTS = {
   verified: 'marketplaces.verified',
   ticked: 'marketplaces.ticked',
   settlement: 'marketplaces.settlement_created',
+  payoutStatus: 'marketplaces.payout_status_changed',
 } as const;
 /** The alert a new MAP violation raises on the alerts stream. */
 export const MAP_ALERT_SUBJECT = 'alerts.map_violation';

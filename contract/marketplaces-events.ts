@@ -8,6 +8,7 @@ import { alertPayload, defineEvents, event } from './event-kit';
 import { CONNECTOR_ALERT_SUBJECT, MARKETPLACE_EVENTS } from './listings';
 import { CONNECTOR_MODES, MARKETPLACE_STATUSES } from './marketplaces';
 import { MARKETPLACES } from './orders';
+import { PAYOUT_STATUSES } from './payouts';
 
 export const marketplacesEvents = defineEvents({
   [MARKETPLACE_EVENTS.linked]: event(
@@ -35,6 +36,11 @@ export const marketplacesEvents = defineEvents({
     'JOBS',
     'A marketplace paid out: a settlement was synced',
     z.strictObject({ marketplace_id: z.string(), external_id: z.string(), net_cents: z.number() }),
+  ),
+  [MARKETPLACE_EVENTS.payoutStatus]: event(
+    'JOBS',
+    "A payout's status moved (scheduled, in transit, paid, failed: docs/payouts.md)",
+    z.strictObject({ marketplace_id: z.string(), external_id: z.string(), from: z.enum(PAYOUT_STATUSES), to: z.enum(PAYOUT_STATUSES) }),
   ),
   [CONNECTOR_ALERT_SUBJECT]: event(
     'ALERTS',

@@ -54,8 +54,8 @@ const schedule = (rate_bp: number, fixed_cents: number, payout_every_days: numbe
 export const FEE_SCHEDULES: Readonly<Record<Marketplace, Readonly<FeeSchedule>>> = {
   amazon: schedule(1500, 0, 14),
   ebay: schedule(1325, 30, 1),
-  walmart: schedule(1500, 0, 14),
-  shopify: schedule(290, 30, 3),
+  walmart: schedule(1500, 0, 7),
+  shopify: schedule(290, 30, 2),
 };
 
 /** What a fee applies to: the items and the shipping the buyer paid (never the tax), in cents. */
@@ -67,6 +67,23 @@ export function feeBaseCents(o: { subtotal_cents: number; shipping_cents: number
 export function feeCents(kind: Marketplace, baseCents: number): number {
   const s = FEE_SCHEDULES[kind];
   return addCents(percentOf(baseCents, s.rate_bp), s.fixed_cents);
+}
+
+/**
+ * A refund's fee credit (docs/ledger.md "What posts what"): when the seller refunds a buyer, the
+ * marketplace gives back the referral part of its fee on the refunded amount (`rate_bp` of the
+ * refund, rounded half up; the fixed per-order fee is kept) less a refund administration fee of
+ * 20 % of that credit, at most $5.00. This is Amazon's documented refund administration fee; the
+ * console applies the same one rule to every marketplace (docs/decisions.md "A refund's fee credit").
+ */
+export const REFUND_ADMIN_FEE = { rate_bp: 2000, max_cents: 500 } as const;
+
+/** What the marketplace gives back of its fee when `refundCents` is refunded on `kind`, in cents (0 for no refund). */
+export function refundFeeCreditCents(kind: Marketplace, refundCents: number): number {
+  if (refundCents <= 0) return 0;
+  const referral = percentOf(refundCents, FEE_SCHEDULES[kind].rate_bp);
+  const admin = Math.min(REFUND_ADMIN_FEE.max_cents, percentOf(referral, REFUND_ADMIN_FEE.rate_bp));
+  return referral - admin;
 }
 
 /** Chance per active listing per tick that the sandbox sells one (0 = never, 1 = every tick). */

@@ -25,7 +25,8 @@ import pricing from './pricing/routes';
 import images from './images/routes';
 import ledger from './ledger/routes';
 import analytics from './analytics/routes';
+import payouts from './payouts/routes';
 import reconciliation from './reconciliation/routes';
 import capital from './capital/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, capital, reconciliation];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation];

@@ -18,9 +18,10 @@ import type { EventData } from '../../contract/event-catalogue';
 import { LEDGER_ACCOUNT_BY_CODE, receivableAccount, type EntryKind } from '../../contract/ledger';
 import type { Marketplace } from '../../contract/orders';
 import {
-  labelEntry, labelVoidEntry, refundEntry, reversalEntry, saleEntry, settlementEntry, supplierCostEntry,
+  labelEntry, labelVoidEntry, refundEntry, reversalEntry, saleEntry, supplierCostEntry,
   type JournalEntry, type PostedEntry, type Posting,
 } from '../domain/ledger/journal';
+import { payoutLedgerEntries } from './payouts';
 
 /** An event the outbox wrote: its subject, payload text and the tenant's number of it. */
 export interface WrittenEvent {
@@ -31,7 +32,7 @@ export interface WrittenEvent {
 
 const MONEY_SUBJECTS: ReadonlySet<string> = new Set([
   'orders.status_changed', 'fulfillment.po_placed', 'fulfillment.po_rejected', 'labels.bought', 'labels.voided',
-  'returns.status_changed', 'marketplaces.settlement_created',
+  'returns.status_changed', 'marketplaces.settlement_created', 'marketplaces.payout_status_changed',
 ]);
 
 /** Whether any of these subjects may post (a set lookup per event). */
@@ -47,7 +48,7 @@ type Fact =
   | { t: 'label'; d: EventData<'labels.bought'>; seq: number | null }
   | { t: 'void'; d: EventData<'labels.voided'>; seq: number | null }
   | { t: 'refund'; returnId: string; seq: number | null }
-  | { t: 'settlement'; d: EventData<'marketplaces.settlement_created'>; seq: number | null };
+  | { t: 'settlement'; d: { marketplace_id: string; external_id: string }; seq: number | null };
 
 /** The facts of the batch that move money, in the order they happened. */
 function factsOf(events: readonly WrittenEvent[]): Fact[] {
@@ -71,7 +72,12 @@ function factsOf(events: readonly WrittenEvent[]): Fact[] {
         if (d.to === 'refunded') facts.push({ t: 'refund', returnId: d.id, seq });
         break;
       }
-      case 'marketplaces.settlement_created': facts.push({ t: 'settlement', d: JSON.parse(e.json), seq }); break;
+      case 'marketplaces.settlement_created':
+      case 'marketplaces.payout_status_changed': {
+        const d = JSON.parse(e.json) as EventData<'marketplaces.settlement_created'>;
+        facts.push({ t: 'settlement', d: { marketplace_id: d.marketplace_id, external_id: d.external_id }, seq });
+        break;
+      }
     }
   }
   return facts;
@@ -131,19 +137,8 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
     for (const r of rows) returns.set(r.id, { ...r, refund_cents: Number(r.refund_cents ?? 0) });
   }
 
-  // settlements: the row and its account's marketplace, one statement
-  const settled = facts.flatMap((f) => (f.t === 'settlement' ? [f.d] : []));
-  const settlements = new Map<string, { id: string; kind: Marketplace; net_cents: number }>();
-  if (settled.length) {
-    const { rows } = await tx.query<{ id: string; marketplace_id: string; external_id: string; kind: Marketplace; net_cents: string | number }>(
-      `select s.id::text as id, s.marketplace_id::text as marketplace_id, s.external_id, a.kind, s.net_cents
-         from unnest($2::uuid[], $3::text[]) as k(marketplace_id, external_id)
-         join marketplace_settlements s on s.tenant_id = $1 and s.marketplace_id = k.marketplace_id and s.external_id = k.external_id
-         join marketplace_accounts a on a.id = s.marketplace_id`,
-      [tenantId, settled.map((d) => d.marketplace_id), settled.map((d) => d.external_id)],
-    );
-    for (const r of rows) settlements.set(`${r.marketplace_id}:${r.external_id}`, { id: r.id, kind: r.kind, net_cents: Number(r.net_cents) });
-  }
+  // payouts: each with its lines summed, once it is sent (server/ledger/payouts.ts), one statement
+  const payouts = await payoutLedgerEntries(tx, tenantId, facts.flatMap((f) => (f.t === 'settlement' ? [{ ...f.d, seq: f.seq }] : [])));
 
   // the entries a rejection or a void undoes, by key, one statement
   const reversedKeys = uniq(facts.flatMap((f) => (f.t === 'po_rejected' ? [`po:${f.d.id}:placed`] : f.t === 'void' ? [`label:${f.d.id}:bought`] : [])));
@@ -207,11 +202,9 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         if (r) push(refundEntry({ returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq }));
         break;
       }
-      case 'settlement': {
-        const s = settlements.get(`${f.d.marketplace_id}:${f.d.external_id}`);
-        if (s) push(settlementEntry({ settlementId: s.id, marketplaceId: f.d.marketplace_id, marketplace: s.kind, externalId: f.d.external_id, netCents: s.net_cents, eventSeq: f.seq }));
+      case 'settlement':
+        for (const e of payouts.get(`${f.d.marketplace_id}:${f.d.external_id}`) ?? []) push(e);
         break;
-      }
     }
   }
   return writeEntries(tx, tenantId, entries);

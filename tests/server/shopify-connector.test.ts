@@ -175,14 +175,44 @@ describe('Shopify connector', () => {
     await expect(connector().pushTracking('gid://shopify/Order/2', { carrier: 'UPS', trackingNumber: '1Z999' })).rejects.toThrow(/not in a fulfillable state/);
   });
 
-  it('pulls Shopify Payments payouts after the cursor, and none when the shop has no Shopify Payments', async () => {
-    const payout = (id: number, issuedAt: string, net: string) => ({ id: `gid://shopify/ShopifyPaymentsPayout/${id}`, issuedAt, status: 'PAID', net: { amount: net, currencyCode: 'USD' }, summary: { chargesGross: { amount: '100.00' }, chargesFee: { amount: '3.20' } } });
-    stub.on('ConnectorPayouts', () => ok({ shopifyPaymentsAccount: { payouts: { nodes: [payout(3, '2026-11-22T00:00:00Z', '96.80'), payout(2, '2026-11-15T00:00:00Z', '50.00')] } } }));
+  it('pulls Shopify Payments payouts after the cursor with their balance transactions as lines, and none when the shop has no Shopify Payments', async () => {
+    const payout = (id: number, issuedAt: string, net: string, status = 'PAID') => ({ id: `gid://shopify/ShopifyPaymentsPayout/${id}`, issuedAt, status, net: { amount: net, currencyCode: 'USD' }, summary: { chargesGross: { amount: '100.00' }, chargesFee: { amount: '3.20' } } });
+    const money = (amount: string) => ({ amount, currencyCode: 'USD' });
+    const tx = (id: number, type: string, amount: string, fee: string, net: string, order: string | null, date = '2026-11-21T10:00:00Z') => ({
+      id: `gid://shopify/ShopifyPaymentsBalanceTransaction/${id}`, type, transactionDate: date, amount: money(amount), fee: money(fee), net: money(net),
+      associatedOrder: order ? { id: order, name: '#1001' } : null, adjustmentReason: null,
+    });
+    stub.on('ConnectorPayouts', () => ok({ shopifyPaymentsAccount: { payouts: { nodes: [payout(4, '2026-11-24T00:00:00Z', '10.00', 'IN_TRANSIT'), payout(3, '2026-11-22T00:00:00Z', '86.80'), payout(2, '2026-11-15T00:00:00Z', '50.00')] } } }));
+    stub.on('ConnectorPayoutTransactions', (r) => {
+      if (r.variables.query === 'payout_id:3') {
+        // two pages: the connector follows the cursor
+        if (!r.variables.after) return ok({ shopifyPaymentsAccount: { balanceTransactions: { nodes: [tx(1, 'CHARGE', '100.00', '3.20', '96.80', 'gid://shopify/Order/7')], pageInfo: { hasNextPage: true, endCursor: 'p2' } } } });
+        return ok({ shopifyPaymentsAccount: { balanceTransactions: { nodes: [
+          tx(2, 'RESERVED_FUNDS', '-10.00', '0.00', '-10.00', null, '2026-11-21T11:00:00Z'),
+          tx(3, 'PAYOUT', '-86.80', '0.00', '-86.80', null, '2026-11-22T00:00:00Z'),
+        ], pageInfo: { hasNextPage: false, endCursor: null } } } });
+      }
+      return ok({ shopifyPaymentsAccount: { balanceTransactions: { nodes: [tx(9, 'RESERVED_FUNDS_REVERSAL', '10.00', '0.00', '10.00', null, '2026-11-23T00:00:00Z')], pageInfo: { hasNextPage: false, endCursor: null } } } });
+    });
     const r = await connector().pullSettlements('2026-11-16T00:00:00Z');
+    // the in-transit payout is answered, but the cursor stays before it: the next pull answers it again once paid
     expect(r.cursor).toBe('2026-11-22T00:00:00Z');
-    expect(r.settlements).toEqual([
-      { externalId: 'gid://shopify/ShopifyPaymentsPayout/3', periodStart: new Date('2026-11-22T00:00:00Z'), periodEnd: new Date('2026-11-22T00:00:00Z'), ordersCount: 0, grossCents: 10000, feesCents: 320, netCents: 9680 },
+    expect(r.settlements.map((s) => [s.externalId, s.status, s.receivedDate])).toEqual([
+      ['gid://shopify/ShopifyPaymentsPayout/3', 'paid', '2026-11-22'],
+      ['gid://shopify/ShopifyPaymentsPayout/4', 'in_transit', null],
     ]);
+    const s = r.settlements[0];
+    expect(s).toMatchObject({ grossCents: 10000, feesCents: 320, refundsCents: 0, reserveCents: 1000, adjustmentsCents: 0, netCents: 8680, ordersCount: 1, currency: 'USD', expectedDate: '2026-11-22' });
+    expect(s.lines.map((l) => [l.kind, l.feeType, l.externalOrderId, l.amountCents])).toEqual([
+      ['sale', null, 'gid://shopify/Order/7', 10000],
+      ['fee', 'payment_processing', 'gid://shopify/Order/7', -320],
+      ['reserve_held', null, null, -1000],
+    ]);
+    // the lines add up to the deposit
+    expect(s.lines.reduce((a, l) => a + l.amountCents, 0)).toBe(s.netCents);
+    expect(r.settlements[1].lines.map((l) => [l.kind, l.amountCents])).toEqual([['reserve_released', 1000]]);
+    const asked = stub.requests.filter((q) => q.operation === 'ConnectorPayoutTransactions').map((q) => [q.variables.query, q.variables.after ?? null]);
+    expect(asked).toEqual([['payout_id:3', null], ['payout_id:3', 'p2'], ['payout_id:4', null]]);
     stub.on('ConnectorPayouts', () => ok({ shopifyPaymentsAccount: null }));
     expect(await connector().pullSettlements('c')).toEqual({ settlements: [], cursor: 'c' });
   });

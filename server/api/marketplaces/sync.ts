@@ -1,18 +1,19 @@
 /**
  * Pulling what happened on a marketplace (docs/marketplaces.md "Connectors"): orders since the account's
  * cursor become orders through the one order insert (marketplace + external id unique), competitor
- * offers and buy-box owners land on our listings and are checked against MAP, settlements are kept.
+ * offers and buy-box owners land on our listings and are checked against MAP, payouts are kept with
+ * their lines (server/api/payouts/store.ts).
  * Runs in the `marketplace-sync` consumer after every sandbox tick (`marketplaces.ticked`).
  */
 import type { Tx } from '../../db';
-import { appendEvent, appendEvents, newEvent, type EventIds } from '../../events/outbox';
+import { appendEvents, newEvent, type EventIds } from '../../events/outbox';
 import { insertOrders, type NewOrder } from '../orders/insert';
-import { MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { connectorFor, loadAccount, type AccountRow, type ConnectorEnv } from '../../marketplaces/registry';
 import type { MarketplaceConnector } from '../../marketplaces/connector';
 import { applyOffers } from '../listings/push';
 import { refreshViolations } from '../listings/violations';
 import { emitOpened } from '../listings/history';
+import { storePayouts } from '../payouts/store';
 
 export interface SyncResult {
   /** The marketplace has more orders waiting than one page: `syncMoreOrders` pulls the next. */
@@ -49,25 +50,20 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
   const check = await refreshViolations(tx, tenantId, listed.rows.map((r) => r.id), tick);
   await emitOpened(tx, tenantId, check.opened, ids);
 
-  // settlements
-  const st = await connector.pullSettlements(cur.rows[0].settlements_cursor);
+  // payouts with their lines (server/api/payouts/store.ts), once every order is in: a payout's
+  // lines then find the orders they paid
   let settlements = 0;
-  for (const s of st.settlements) {
-    const r = await tx.query(
-      `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (marketplace_id, external_id) do nothing`,
-      [tenantId, accountId, s.externalId, s.periodStart, s.periodEnd, s.ordersCount, s.grossCents, s.feesCents, s.netCents],
-    );
-    if (r.rowCount > 0) {
-      settlements += 1;
-      await appendEvent(tx, tenantId, MARKETPLACE_EVENTS.settlement, { marketplace_id: accountId, external_id: s.externalId, net_cents: s.netCents }, ids);
-    }
+  let settlementsCursor = cur.rows[0].settlements_cursor;
+  if (!page.more) {
+    const st = await connector.pullSettlements(settlementsCursor);
+    settlements = (await storePayouts(tx, tenantId, account, st.settlements, 'connector', ids)).filter((p) => p.created).length;
+    settlementsCursor = st.cursor;
   }
   await tx.query(
     `update marketplace_accounts set orders_cursor = $2, settlements_cursor = $3, last_sync_at = now(),
             status = case when status = 'error' then 'connected' else status end, error_message = case when status = 'error' then null else error_message end
       where id = $1`,
-    [accountId, page.cursor, st.cursor],
+    [accountId, page.cursor, settlementsCursor],
   );
   return { more: page.more, orders: page.created, settlements, listings: listed.rows.length, violations_opened: check.opened.length, violations_resolved: check.resolved.length };
 }

@@ -6,8 +6,8 @@
 import type { Tx } from '../../db';
 import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult, TrackingPush } from '../connector';
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
-import { feeCents } from '../../../contract/marketplaces';
 import { buyerAddress } from './simulate';
+import { payoutsOf } from './payouts';
 
 /**
  * Orders handed over per pull, as a marketplace's API pages them. A page is written in one
@@ -68,31 +68,32 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
 
     async pullSettlements(cursor) {
       await guard();
-      // one payout per settling tick; the fee is THE schedule's, per order (contract/marketplaces.ts
-      // feeCents): its base is the order's items, sandbox orders ship free — the same fee the order
-      // stored when it was pulled (server/domain/fees.ts)
-      const { rows } = await tx.query<{ settled_tick: number; amount: number; created_at: Date }>(
-        `select settled_tick, quantity * unit_price_cents as amount, created_at from sandbox_orders
-          where marketplace_id = $1 and settled_tick > $2 order by settled_tick, seq`,
-        [account.id, Number(cursor ?? 0)],
+      // one payout per settling tick, with its lines (./payouts.ts, docs/payouts.md "Sandbox
+      // payouts"): the orders of the ticks after the cursor and those of the payout just before
+      // (whose reserve the next one releases), the account's first settling tick and its clock
+      const after = Number(cursor ?? 0);
+      const { rows } = await tx.query<{ external_id: string; amount: number | string; created_at: Date; settled_tick: number; settled_at: Date | null; first_tick: number | null; current_tick: number }>(
+        `with a as (
+           select (select min(settled_tick) from sandbox_orders where marketplace_id = $1) as first_tick,
+                  (select max(settled_tick) from sandbox_orders where marketplace_id = $1 and settled_tick <= $2) as prev_tick,
+                  (select sandbox_tick from marketplace_accounts where id = $1) as current_tick
+         )
+         select o.external_id, o.quantity * o.unit_price_cents as amount, o.created_at, o.settled_tick, o.settled_at, a.first_tick, a.current_tick
+           from a join sandbox_orders o on o.marketplace_id = $1 and o.settled_tick >= coalesce(a.prev_tick, $2 + 1)
+          order by o.settled_tick, o.seq`,
+        [account.id, after],
       );
-      const byTick = new Map<number, PulledSettlement>();
-      for (const r of rows) {
-        const t = Number(r.settled_tick);
-        const at = new Date(r.created_at);
-        const s = byTick.get(t) ?? { externalId: `PAYOUT-${t}`, periodStart: at, periodEnd: at, ordersCount: 0, grossCents: 0, feesCents: 0, netCents: 0 };
-        const amount = Number(r.amount);
-        const fee = feeCents(account.kind, amount);
-        s.ordersCount += 1;
-        s.grossCents += amount;
-        s.feesCents += fee;
-        s.netCents += amount - fee;
-        if (at < s.periodStart) s.periodStart = at;
-        if (at > s.periodEnd) s.periodEnd = at;
-        byTick.set(t, s);
-      }
-      const ticks = [...byTick.keys()];
-      return { settlements: [...byTick.values()], cursor: ticks.length ? String(ticks[ticks.length - 1]) : cursor };
+      if (rows.length === 0) return { settlements: [], cursor };
+      const payouts = payoutsOf({
+        accountId: account.id, kind: account.kind, after, firstTick: rows[0].first_tick === null ? null : Number(rows[0].first_tick), currentTick: Number(rows[0].current_tick),
+        orders: rows.map((r) => ({ external_id: r.external_id, amount_cents: Number(r.amount), created_at: new Date(r.created_at), settled_tick: Number(r.settled_tick), settled_at: r.settled_at ? new Date(r.settled_at) : null })),
+      });
+      // the cursor stays before a payout still in transit: the next pull answers it again, paid
+      const inTransit = payouts.find((x) => x.status !== 'paid');
+      const paid = payouts.filter((x) => x.status === 'paid');
+      const next = inTransit ? (paid.length ? paid[paid.length - 1].tick : after) : payouts.length ? payouts[payouts.length - 1].tick : after;
+      const settlements: PulledSettlement[] = payouts.map(({ tick: _t, error: _e, reserveHeldCents: _r, missingOrder: _m, ...s }) => s);
+      return { settlements, cursor: String(next) };
     },
 
     async pullOffers(externalIds): Promise<OffersSnapshot[]> {

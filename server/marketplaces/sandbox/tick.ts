@@ -83,7 +83,7 @@ export async function advanceSandbox(tx: Tx, acc: SandboxAccount, ticks: number)
   }
   // each payout tick settles every order taken up to it that no earlier payout settled
   for (const t of payoutTicks) {
-    const r = await tx.query('update sandbox_orders set settled_tick = $2 where marketplace_id = $1 and settled_tick is null and tick <= $2', [acc.id, t]);
+    const r = await tx.query('update sandbox_orders set settled_tick = $2, settled_at = now() where marketplace_id = $1 and settled_tick is null and tick <= $2', [acc.id, t]);
     if (r.rowCount > 0) payouts += 1;
   }
   await tx.query('update marketplace_accounts set sandbox_tick = $2, updated_at = now() where id = $1', [acc.id, tick]);

@@ -8,7 +8,8 @@
  * - pullOrders: `orders(query: "updated_at:>=…", sortKey: UPDATED_AT)`, one pulled order per line item
  *   of one of our products, shipping to the order's `shippingAddress`; the cursor is the last `updatedAt` seen;
  * - pushTracking: `fulfillmentCreate` over the order's open fulfillment orders with the tracking info;
- * - pullSettlements: `shopifyPaymentsAccount { payouts }` (none when the shop has no Shopify Payments);
+ * - pullSettlements: `shopifyPaymentsAccount { payouts }` and each payout's `balanceTransactions` as its
+ *   lines (./payouts.ts; none when the shop has no Shopify Payments);
  * - pullOffers: Shopify is the seller's own store: no competitor offers and no buy box (empty snapshots).
  */
 import { ConnectorError } from '../connector';
@@ -17,10 +18,13 @@ import { shopifyClient, endpointOf, type ShopifyClientOptions, type ShopifyCrede
 import { centsToDecimal, parseCents } from '../../../contract/money';
 import { shipToAddress, type ShipTo } from '../../../contract/addresses';
 import * as Q from './queries';
+import { isFinal, legacyIdOf, settlementOf, type ShopifyBalanceTransaction, type ShopifyPayout } from './payouts';
 
 const ORDER_PAGE = 100;
 const ORDER_PAGES_PER_PULL = 5;
 const ALLOWED_STATUSES = new Set(['OPEN', 'IN_PROGRESS']);
+const TRANSACTION_PAGE = 250;
+const TRANSACTION_PAGES_PER_PAYOUT = 40;
 
 interface UserError { field?: string[] | null; message: string; code?: string | null }
 
@@ -37,6 +41,21 @@ export function shopifyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Sho
 export function shopifyConnector(credentials: Record<string, string>, options: ShopifyClientOptions = shopifyOptionsFromEnv()): MarketplaceConnector {
   const creds: ShopifyCredentials = { shop_domain: credentials.shop_domain ?? credentials.shop ?? '', access_token: credentials.access_token ?? '' };
   const client = shopifyClient(creds, options);
+  // a payout's balance transactions, every page
+  const payoutTransactions = async (payoutId: string): Promise<ShopifyBalanceTransaction[]> => {
+    const out: ShopifyBalanceTransaction[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < TRANSACTION_PAGES_PER_PAYOUT; page++) {
+      const t: { data: { shopifyPaymentsAccount: { balanceTransactions: { nodes: ShopifyBalanceTransaction[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null } } =
+        await client.graphql(Q.PAYOUT_TRANSACTIONS, { first: TRANSACTION_PAGE, after, query: `payout_id:${legacyIdOf(payoutId)}` });
+      const bt = t.data.shopifyPaymentsAccount?.balanceTransactions;
+      if (!bt) break;
+      out.push(...bt.nodes);
+      if (!bt.pageInfo.hasNextPage || !bt.pageInfo.endCursor) break;
+      after = bt.pageInfo.endCursor;
+    }
+    return out;
+  };
 
   return {
     async verify() {
@@ -154,17 +173,20 @@ export function shopifyConnector(credentials: Record<string, string>, options: S
     },
 
     async pullSettlements(cursor) {
-      const r = await client.graphql<{ shopifyPaymentsAccount: { payouts: { nodes: Payout[] } } | null }>(Q.PAYOUTS, { first: 50 });
+      const r = await client.graphql<{ shopifyPaymentsAccount: { payouts: { nodes: ShopifyPayout[] } } | null }>(Q.PAYOUTS, { first: 50 });
       // a shop without Shopify Payments has no payouts to pull
       if (!r.data.shopifyPaymentsAccount) return { settlements: [], cursor };
       const fresh = r.data.shopifyPaymentsAccount.payouts.nodes.filter((p) => !cursor || p.issuedAt > cursor).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
-      const settlements: PulledSettlement[] = fresh.map((p) => {
-        const c = (m: { amount: string } | undefined) => parseCents(m?.amount) ?? 0;
-        const at = new Date(p.issuedAt);
-        // gross and fees of the charges; net is what reached the bank (refunds and adjustments included)
-        return { externalId: p.id, periodStart: at, periodEnd: at, ordersCount: 0, grossCents: c(p.summary?.chargesGross), feesCents: c(p.summary?.chargesFee), netCents: c(p.net) };
-      });
-      return { settlements, cursor: fresh.length ? fresh[fresh.length - 1].issuedAt : cursor };
+      const settlements: PulledSettlement[] = [];
+      for (const p of fresh) settlements.push(settlementOf(p, await payoutTransactions(p.id)));
+      // the cursor passes a payout only once its status is final (a scheduled or in-transit one is
+      // pulled again until it is paid or failed: the sync updates its status, docs/payouts.md)
+      let next = cursor;
+      for (const p of fresh) {
+        if (!isFinal(p.status)) break;
+        next = p.issuedAt;
+      }
+      return { settlements, cursor: next };
     },
 
     async pullOffers(externalIds): Promise<OffersSnapshot[]> {
@@ -211,10 +233,4 @@ interface OrdersPage {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-interface Payout {
-  id: string;
-  issuedAt: string;
-  status: string;
-  net: { amount: string };
-  summary?: Record<string, { amount: string }>;
-}
+

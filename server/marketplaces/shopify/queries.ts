@@ -57,6 +57,25 @@ export const FULFILLMENT_CREATE = `mutation ConnectorFulfillmentCreate($fulfillm
   }
 }`;
 
+/** A payout's balance transactions (its lines, docs/payouts.md "Shopify"), a page at a time. */
+export const PAYOUT_TRANSACTIONS = `query ConnectorPayoutTransactions($first: Int!, $after: String, $query: String!) {
+  shopifyPaymentsAccount {
+    balanceTransactions(first: $first, after: $after, query: $query, sortKey: PROCESSED_AT) {
+      nodes {
+        id
+        type
+        transactionDate
+        amount { amount currencyCode }
+        fee { amount currencyCode }
+        net { amount currencyCode }
+        associatedOrder { id name }
+        adjustmentReason
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
 export const PAYOUTS = `query ConnectorPayouts($first: Int!) {
   shopifyPaymentsAccount {
     payouts(first: $first) {

@@ -1,0 +1,84 @@
+/**
+ * The ledger's read of payouts (docs/ledger.md "What posts what", docs/payouts.md "In the ledger"):
+ * for the payouts a batch of events announced (`marketplaces.settlement_created`, or
+ * `marketplaces.payout_status_changed`), ONE statement reads each payout, its lines summed by what
+ * the ledger needs, and what the refunded orders' returns already recognized; the entries are built
+ * by server/domain/ledger (`settlementEntry`, `payoutEntries`). A payout posts once it is sent
+ * (in transit or paid): a scheduled one waits for its status to move, a failed one posts nothing.
+ * The entries' keys name the payout, so a payout announced twice posts once.
+ */
+import type { Tx } from '../db';
+import type { Marketplace } from '../../contract/orders';
+import { settlementEntry, type JournalEntry } from '../domain/ledger/journal';
+import { payoutEntries } from '../domain/ledger/payout-entries';
+
+export interface PayoutFact { marketplace_id: string; external_id: string; seq: number | null }
+
+/** The statuses in which a payout has left the marketplace: it posts. */
+export const POSTED_STATUSES = ['in_transit', 'paid'] as const;
+
+interface Row {
+  id: string; marketplace_id: string; external_id: string; kind: Marketplace; net_cents: string | number; currency: string; status: string;
+  sales: (string | number)[] | string; fees_charged: string | number; other_credits: string | number; reserve_held: string | number;
+  reserve_released: string | number; adjustments: string | number;
+  refunds: { order_id: string | null; refund: string | number | null; credit: string | number | null; returned: string | number }[] | string;
+}
+
+const arr = <T>(v: T[] | string): T[] => (typeof v === 'string' ? JSON.parse(v) as T[] : v);
+
+/** Each announced payout's entries, by `marketplace_id:external_id` (absent: not sent yet, or unknown). */
+export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: readonly PayoutFact[]): Promise<Map<string, JournalEntry[]>> {
+  const out = new Map<string, JournalEntry[]>();
+  if (facts.length === 0) return out;
+  const { rows } = await tx.query<Row>(
+    `select s.id::text as id, s.marketplace_id::text as marketplace_id, s.external_id, a.kind, s.net_cents, s.currency, s.status,
+            x.sales, x.fees_charged, x.other_credits, x.reserve_held, x.reserve_released, x.adjustments, y.refunds
+       from (select distinct * from unnest($2::uuid[], $3::text[]) as k(marketplace_id, external_id)) k
+       join marketplace_settlements s on s.tenant_id = $1 and s.marketplace_id = k.marketplace_id and s.external_id = k.external_id
+       join marketplace_accounts a on a.id = s.marketplace_id
+       cross join lateral (
+         select coalesce(json_agg(l.amount_cents) filter (where l.kind = 'sale'), '[]') as sales,
+                coalesce(sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents < 0), 0) as fees_charged,
+                coalesce(sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents > 0 and l.order_id is null and l.external_order_id is null), 0) as other_credits,
+                coalesce(-sum(l.amount_cents) filter (where l.kind = 'reserve_held'), 0) as reserve_held,
+                coalesce(sum(l.amount_cents) filter (where l.kind = 'reserve_released'), 0) as reserve_released,
+                coalesce(sum(l.amount_cents) filter (where l.kind = 'adjustment'), 0) as adjustments
+           from payout_lines l where l.tenant_id = $1 and l.payout_id = s.id
+       ) x
+       cross join lateral (
+         select coalesce(json_agg(json_build_object('order_id', g.order_id, 'refund', g.refund, 'credit', g.credit, 'returned', g.returned)), '[]') as refunds
+           from (
+             select l.order_id,
+                    -sum(l.amount_cents) filter (where l.kind = 'refund') as refund,
+                    sum(l.amount_cents) filter (where l.kind = 'fee') as credit,
+                    coalesce((select sum(r.refund_cents) from returns r where r.tenant_id = $1 and r.order_id = l.order_id and r.status = 'refunded'), 0) as returned
+               from payout_lines l
+              where l.tenant_id = $1 and l.payout_id = s.id
+                and (l.kind = 'refund' or (l.kind = 'fee' and l.amount_cents > 0 and (l.order_id is not null or l.external_order_id is not null)))
+              group by l.order_id, l.external_order_id
+           ) g
+       ) y
+      where s.status = any($4::text[])`,
+    [tenantId, facts.map((f) => f.marketplace_id), facts.map((f) => f.external_id), POSTED_STATUSES],
+  );
+  const seqOf = new Map(facts.map((f) => [`${f.marketplace_id}:${f.external_id}`, f.seq]));
+  for (const r of rows) {
+    const key = `${r.marketplace_id}:${r.external_id}`;
+    const eventSeq = seqOf.get(key) ?? null;
+    const entries: JournalEntry[] = [];
+    const settled = settlementEntry({ settlementId: r.id, marketplaceId: r.marketplace_id, marketplace: r.kind, externalId: r.external_id, netCents: Number(r.net_cents), eventSeq });
+    if (settled) entries.push(settled);
+    entries.push(...payoutEntries({
+      payoutId: r.id, marketplace: r.kind, externalId: r.external_id, currency: r.currency, eventSeq,
+      saleCents: arr(r.sales).map(Number),
+      feesChargedCents: Number(r.fees_charged),
+      otherFeeCreditsCents: Number(r.other_credits),
+      refunds: arr(r.refunds).map((g) => ({ orderId: g.order_id, refundCents: Number(g.refund ?? 0), feeCreditCents: Number(g.credit ?? 0), returnedCents: Number(g.returned) })),
+      reserveHeldCents: Number(r.reserve_held),
+      reserveReleasedCents: Number(r.reserve_released),
+      adjustmentsCents: Number(r.adjustments),
+    }));
+    out.set(key, entries);
+  }
+  return out;
+}
