@@ -9,6 +9,8 @@ import type { PageModule } from '../../src/lib/registry';
 
 // one chunk for the three: they always load together
 const card = (name: 'QuickActionsCard' | 'ApiHealthCard' | 'LaterFiguresCard') => lazy(() => import('./dashboard-cards').then((m) => ({ default: m[name] })));
+// the month's figures from the analytics summary (one request for both)
+const month = (name: 'NetRevenueCard' | 'FeesCard') => lazy(() => import('./month-figures-card').then((m) => ({ default: m[name] })));
 
 const dashboard: PageModule = {
   name: 'dashboard',
@@ -23,7 +25,10 @@ const dashboard: PageModule = {
   dashboardCards: [
     { id: 'quick-actions', title: 'Quick Actions', order: 10, span: 2, element: card('QuickActionsCard') },
     { id: 'api-health', title: 'API Health', order: 20, element: card('ApiHealthCard') },
-    { id: 'later-figures', title: 'Revenue, advances, fees and alerts', order: 50, span: 2, element: card('LaterFiguresCard') },
+    { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 50, needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
+    // Advances Outstanding (order 51) is capital's card (resources/capital)
+    { id: 'fees', title: 'Fees (MTD)', order: 52, needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
+    { id: 'later-figures', title: 'Open Alerts', order: 53, element: card('LaterFiguresCard') },
   ],
 };
 

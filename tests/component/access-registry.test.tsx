@@ -139,6 +139,11 @@ const COMMANDS: Record<string, Role[]> = {
   'returns.receive': ALL,
   'returns.refund': ALL,
   'returns.replace': ALL,
+  // capital (docs/product/routes-and-roles.md: user and admin request, admin approves; agents read only)
+  'capital.request': ['admin', 'user'],
+  'capital.approve': ADMIN,
+  'capital.reject': ADMIN,
+  'capital.payoff': ['admin', 'user'],
 };
 
 const declared = registry.flatMap((m) => Object.entries(commandsOf(m)).map(([id, c]) => ({ key: `${m.name}.${id}`, command: c })));

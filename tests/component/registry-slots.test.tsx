@@ -137,8 +137,8 @@ describe("the console's registry", () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('the dashboard cards: each domain its own, the same for every role (every role reads orders and listings)', () => {
-    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'listings.top-offenders', 'dashboard.later-figures'];
+  it('the dashboard cards: each domain its own, the same for every role (every role reads orders, listings, analytics and capital)', () => {
+    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'dashboard.later-figures'];
     for (const role of ['user', 'agent', 'admin'] as const) expect(ids('dashboardCards', role)).toEqual(expected);
   });
 
