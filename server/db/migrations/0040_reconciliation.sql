@@ -13,7 +13,7 @@ create table reconciliation_problems (
   tenant_id uuid not null references tenants(id),
   kind text not null check (kind in ('shipped_unpaid', 'fee_above_schedule', 'payout_lines_mismatch', 'refund_without_return', 'order_not_found')),
   object_key text not null,
-  order_id text references orders(id) on delete cascade,
+  order_id text,
   payout_id uuid references marketplace_settlements(id) on delete cascade,
   payout_line_id uuid references payout_lines(id) on delete cascade,
   marketplace text not null check (marketplace in ('amazon', 'ebay', 'walmart', 'shopify')),
@@ -28,7 +28,8 @@ create table reconciliation_problems (
   resolved_at timestamptz,
   found_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  unique (tenant_id, kind, object_key)
+  unique (tenant_id, kind, object_key),
+  foreign key (tenant_id, order_id) references orders (tenant_id, id) on delete cascade
 );
 create index reconciliation_problems_tenant_found on reconciliation_problems(tenant_id, found_at desc, id);
 create index reconciliation_problems_tenant_status on reconciliation_problems(tenant_id, status, found_at desc, id);
