@@ -1,4 +1,4 @@
-/** The events capital writes (docs/capital.md "Events", docs/events.md "Event catalogue"). */
+/** The events capital writes (docs/capital.md "Advances", docs/events.md "Event catalogue"). */
 import { z } from 'zod';
 import { defineEvents, event } from './event-kit';
 

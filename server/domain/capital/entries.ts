@@ -1,5 +1,5 @@
 /**
- * The journal entries of an advance (docs/ledger.md "What posts what", docs/capital.md "Books"):
+ * The journal entries of an advance (docs/ledger.md "What posts what", docs/capital.md "Advances"):
  * disbursed (cash +principal, advance_principal −principal), its fee owed (advance_fees +fee,
  * advance_principal −fee), each repayment held back from a payout or paid off (advance_principal
  * +x, cash −x). The advance_principal balance is then minus what is still owed. Each key names its
