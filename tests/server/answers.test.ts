@@ -60,6 +60,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/webhooks/:id/deliveries': '/api/webhooks?limit=1',
   '/api/dlq/:id': '/api/dlq?limit=1&status=all',
   '/api/streams/events/:seq': '/api/streams/events?limit=1',
+  '/api/capital/advances/:id': '/api/capital/advances?limit=1',
 };
 
 let h: Harness;
@@ -112,6 +113,11 @@ beforeAll(async () => {
        values ($1, $2, 'answers-test', now() - interval '7 days', now(), 2, 5000, 600, 4400)`,
       [DEMO_TENANT.id, marketplace],
     ),
+    { tenantId: DEMO_TENANT.id },
+  );
+  // an advance (docs/capital.md): the seed has none, and requesting one needs the server's switch on
+  await h.db.transaction(
+    (tx) => tx.query(`insert into capital_advances (tenant_id, number, offer_kind, principal_cents, fee_cents, holdback_bp) values ($1, 'ADV-ANSWERS', 'merchant_cash', 10000, 1000, 1000)`, [DEMO_TENANT.id]),
     { tenantId: DEMO_TENANT.id },
   );
   // a bulk proposal job as its route writes one (a real one needs more proposals than the seed has)
