@@ -26,8 +26,9 @@ import { marketplacesEvents } from './marketplaces-events';
 import { pricingEvents } from './pricing-events';
 import { fulfillmentEvents } from './fulfillment-events';
 import { platformEvents } from './platform-events';
-import { reconciliationEvents } from './reconciliation-events';
 import { capitalEvents } from './capital-events';
+import { reconciliationEvents } from './reconciliation-events';
+import { alertsEvents } from './alerts-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -38,9 +39,10 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   marketplacesEvents,
   pricingEvents,
   fulfillmentEvents,
+  reconciliationEvents,
   platformEvents,
   capitalEvents,
-  reconciliationEvents,
+  alertsEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -51,9 +53,10 @@ export const EVENT_CATALOGUE = {
   ...marketplacesEvents,
   ...pricingEvents,
   ...fulfillmentEvents,
+  ...reconciliationEvents,
   ...platformEvents,
   ...capitalEvents,
-  ...reconciliationEvents,
+  ...alertsEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

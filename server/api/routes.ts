@@ -28,5 +28,7 @@ import analytics from './analytics/routes';
 import payouts from './payouts/routes';
 import reconciliation from './reconciliation/routes';
 import capital from './capital/routes';
+import alerts from './alerts/routes';
+import dashboard from './dashboard/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, dashboard];

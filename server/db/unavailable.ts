@@ -24,7 +24,8 @@ export class DatabaseUnavailableError extends Error {
  * SQLSTATEs that mean the connection is gone or refused rather than the statement wrong: class 08
  * (connection exception), 57P01 admin shutdown (`pg_terminate_backend`, a restart), 57P02 crash
  * shutdown, 57P03 cannot connect now (starting up, shutting down), 57P05 idle session timeout,
- * 53300 too many connections.
+ * 53300 too many connections. Not 08P01 (protocol violation): a statement sent with more or fewer
+ * parameters than it names is a bug of the caller, answered 500, never "retry shortly".
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300']);
 /** Socket errors of a connection that could not be opened or was cut. */
@@ -36,7 +37,7 @@ function isLostConnection(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   if (e instanceof DatabaseUnavailableError) return true;
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && (SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || SOCKET_CODES.has(code))) return true;
+  if (typeof code === 'string' && (SQLSTATES.has(code) || (/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01') || SOCKET_CODES.has(code))) return true;
   // several addresses tried at once (localhost on IPv4 and IPv6): every one refused
   if (e instanceof AggregateError && e.errors.length > 0 && e.errors.every(isLostConnection)) return true;
   return DRIVER_MESSAGES.test(e.message);

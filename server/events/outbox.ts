@@ -14,6 +14,7 @@ import { EVENT_CATALOGUE, isEventSubject, type EventPayload, type EventSubject }
 import { streamOf } from './live-table';
 import type { Tx } from '../db';
 import { mayPost, postLedger } from '../ledger/poster';
+import { foldAlerts, mayFold } from '../alerts/fold';
 
 /** An event ready for the outbox: payload serialized when emitted (later changes do not leak in). */
 export interface NewEvent {
@@ -97,7 +98,8 @@ export async function appendEvent<S extends EventSubject>(tx: Tx, tenantId: stri
  *
  * Every business event passes here inside its business transaction, so this is where the ledger
  * posts: the money-carrying events of the batch become journal entries in the same transaction
- * (`postLedger`, docs/ledger.md "Posting"); a batch without them costs a look at its subjects.
+ * (`postLedger`, docs/ledger.md "Posting"), and where alerts fold into the work queue (`foldAlerts`,
+ * docs/alerts.md "Folding"); a batch without either costs a look at its subjects.
  */
 export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[], ids: EventIds = {}): Promise<number[]> {
   if (events.length === 0) return [];
@@ -121,8 +123,13 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
   );
   // rows were inserted (and numbered) in array order; RETURNING order is not promised
   const written = rows.map((r) => ({ seq: Number(r.seq), tenantSeq: Number(r.tenant_seq) })).sort((a, b) => a.seq - b.seq);
-  if (mayPost(events.map((e) => e.subject))) {
-    await postLedger(tx, tenantId, events.map((e, i) => ({ subject: e.subject, json: e.json, tenantSeq: written[i]?.tenantSeq ?? null })));
+  const subjects = events.map((e) => e.subject);
+  const posting = mayPost(subjects);
+  const folding = mayFold(subjects);
+  if (posting || folding) {
+    const batch = events.map((e, i) => ({ subject: e.subject, json: e.json, tenantSeq: written[i]?.tenantSeq ?? null }));
+    if (posting) await postLedger(tx, tenantId, batch);
+    if (folding) await foldAlerts(tx, tenantId, batch);
   }
   return written.map((w) => w.seq);
 }

@@ -42,6 +42,7 @@ describe('isDatabaseUnavailable', () => {
       dbError('40001'),
       dbError('40P01'),
       dbError('42601'),
+      dbError('08P01'), // protocol violation: a statement bound with the wrong number of parameters
       new Error('refused by the handler'),
       new TypeError("Cannot read properties of undefined (reading 'id')"),
       new AggregateError([sysError('ECONNREFUSED'), new Error('other')]),
