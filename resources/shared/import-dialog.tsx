@@ -73,17 +73,33 @@ function afterJob(job: ImportJob, dryRun: boolean): Step {
   return { kind: 'failed', message: job.error?.message ?? 'The import failed.' };
 }
 
+/** What the import did or left alone, in the server's words (a payout already received…), else none. */
+export function summaryNotes(summary: Record<string, unknown>): string[] {
+  const n = summary.notes;
+  return Array.isArray(n) ? n.filter((x): x is string => typeof x === 'string') : [];
+}
+
 function Summary({ summary }: { summary: Record<string, unknown> }) {
   const entries = summaryEntries(summary);
-  if (entries.length === 0) return null;
+  const notes = summaryNotes(summary);
+  if (entries.length === 0 && notes.length === 0) return null;
   return (
-    <Descriptions size="small" column={2} bordered>
-      {entries.map((e) => (
-        <Descriptions.Item key={e.label} label={e.label}>
-          {e.value.toLocaleString('en-US')}
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
+    <>
+      {entries.length > 0 && (
+        <Descriptions size="small" column={2} bordered>
+          {entries.map((e) => (
+            <Descriptions.Item key={e.label} label={e.label}>
+              {e.value.toLocaleString('en-US')}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+      {notes.length > 0 && (
+        <ul aria-label="What the import did" style={{ marginTop: 12, paddingLeft: 20 }}>
+          {notes.map((n) => <li key={n}>{n}</li>)}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -144,6 +144,9 @@ const COMMANDS: Record<string, Role[]> = {
   'capital.approve': ADMIN,
   'capital.reject': ADMIN,
   'capital.payoff': ['admin', 'user'],
+  // reconciliation (docs/reconciliation.md: deciding a problem and uploading payouts is capital:request, the seller's and the admin's; agents read only)
+  'payments.resolveProblem': ['admin', 'user'],
+  'payments.uploadSettlement': ['admin', 'user'],
 };
 
 const declared = registry.flatMap((m) => Object.entries(commandsOf(m)).map(([id, c]) => ({ key: `${m.name}.${id}`, command: c })));

@@ -27,7 +27,7 @@ const upload = async (email: string, kind: string, text: string, query = '') => 
   const res = await fetch(`${h.url}/api/imports/${kind}${query}`, { method: 'POST', headers, body: text });
   return { status: res.status, body: await res.json() };
 };
-const rows = async <T>(sql: string, args: unknown[] = [], tenantId = DEMO_TENANT.id) =>
+const rows = async <T>(sql: string, args: unknown[] = [], tenantId: string = DEMO_TENANT.id) =>
   (await h.db.transaction((tx) => tx.query<T>(sql, args), { tenantId })).rows;
 const fixture = (name: string) => readFileSync(join(__dirname, '../fixtures', name), 'utf8');
 

@@ -33,6 +33,7 @@ import { streamOf, setLiveRoutes } from '../../server/events/live-table';
 import { CHECK_PAYLOADS, EventPayloadError, checksPayloads, newEvent, untypedEvent, type Emit } from '../../server/events/outbox';
 import { defineConsumer, type MessageFor } from '../../server/events/types';
 import { compileMatcher } from '../../server/events/subjects';
+import { RECONCILIATION_ALERT_SUBJECT, RECONCILIATION_EVENTS } from '../../contract/reconciliation-events';
 
 const DOC = join(__dirname, '../../docs/events.md');
 
@@ -97,9 +98,11 @@ describe('the event catalogue', () => {
       MAP_ALERT_SUBJECT,
       CONNECTOR_ALERT_SUBJECT,
       BUY_BOX_ALERT_SUBJECT,
+      ...Object.values(RECONCILIATION_EVENTS),
+      RECONCILIATION_ALERT_SUBJECT,
     ];
     expect(named.filter((s) => !isEventSubject(s))).toEqual([]);
-    expect([...ALERT_SUBJECTS].sort()).toEqual(['alerts.buy_box_drop', 'alerts.connector_failed', 'alerts.fulfillment_failed', 'alerts.map_violation']);
+    expect([...ALERT_SUBJECTS].sort()).toEqual(['alerts.buy_box_drop', 'alerts.connector_failed', 'alerts.fulfillment_failed', 'alerts.map_violation', 'alerts.reconciliation_problem']);
     expect(WEBHOOK_SUBJECTS.some(isPlatformSubject)).toBe(false);
     expect(WEBHOOK_SUBJECTS.length + EVENT_SUBJECTS.filter(isPlatformSubject).length).toBe(EVENT_SUBJECTS.length);
   });

@@ -59,6 +59,9 @@ async function known(tx: Tx, t: string, kind: Kind, ids: string[]): Promise<Map<
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 async function plan(tx: Tx, t: string, kind: Kind, parsed: PayoutsParse, query: ImportQuery): Promise<ImportPlan> {
+  // one payout upload of this tenant at a time, from the plan to the commit (the plan and the write share
+  // the transaction): of two uploads of the same file, the second plans after the first wrote, and says so
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended('payout-import:' || $1::text, 0))`, [t]);
   const to = await target(tx, t, kind, query.account_id);
   if ('reason' in to) return { errors: [to], summary: { created: 0, updated: 0, rows: parsed.rowsTotal }, write: async () => undefined };
   const have = await known(tx, t, kind, parsed.payouts.map((p) => p.externalId));
@@ -76,8 +79,6 @@ async function plan(tx: Tx, t: string, kind: Kind, parsed: PayoutsParse, query: 
 async function write(w: WriteCtx, kind: Kind, to: Target, payouts: ParsedPayout[], summary: { created: number; rows: number; notes: string[] }, onRows: (n: number) => void): Promise<void> {
   const { tx, auth } = w;
   const t = auth.tenantId;
-  // one payout upload of this tenant at a time: two uploads of the same file write it once
-  await tx.query(`select pg_advisory_xact_lock(hashtextextended('payout-import:' || $1::text, 0))`, [t]);
   let accountId = to.id;
   if (!accountId) {
     const again = await tx.query<{ id: string }>('select id::text as id from marketplace_accounts where tenant_id = $1 and kind = $2 and name = $3 limit 1', [t, kind, to.name]);

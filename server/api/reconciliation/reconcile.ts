@@ -35,7 +35,7 @@ const MATCH = `
  * fixed_cents), $7 transit days, $8 scheduled fee types, $9 shipped statuses, $10 later payouts overdue.
  * The fee is `round_half_up(base × rate_bp / 10 000) + fixed` (contract/marketplaces.ts `feeCents`).
  */
-const FIND = `
+export const FIND = `
 with sched as (
   select * from unnest($3::text[], $4::int[], $5::int[], $6::int[]) as s(kind, every_days, rate_bp, fixed_cents)
 ), shipped as (
@@ -119,7 +119,7 @@ select (select coalesce(json_agg(json_build_object('id', u.id, 'kind', u.kind, '
 export interface NewProblem { id: string; kind: ProblemKind; marketplace: Marketplace; amount_cents: number | string }
 
 /** The schedule's parameters, in MARKETPLACES order. */
-function scheduleParams() {
+export function scheduleParams() {
   return [
     [...MARKETPLACES],
     MARKETPLACES.map((m) => FEE_SCHEDULES[m].payout_every_days),
