@@ -4,9 +4,20 @@
  * first) and sees it disbursed, then finds Advances Outstanding on the dashboard. The e2e server runs
  * with FEATURE_CAPITAL_FINANCE=true (scripts/e2e-server.mjs). Real server, real magic-link sign-in.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signedIn, USERS } from './support/sign-in';
 import { pageApi } from './support/page-api';
+
+/** Serious or critical axe violations of what the page shows now (the offers open, the table filled). */
+async function seriousViolations(page: Page) {
+  // nothing hovered, focused or mid-transition (a button just clicked fades its colours back)
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
 
 interface Advance { id: string; number: string; status: string; principal_cents: number; fee_cents: number }
 
@@ -36,6 +47,7 @@ test('a seller requests an advance, an admin approves it, the dashboard shows it
   const offer = seller.getByTestId('offer-merchant_cash');
   await expect(offer).toBeVisible();
   await expect(offer.getByText('Fee (total cost)')).toBeVisible();
+  expect(await seriousViolations(seller)).toEqual([]);
   await offer.getByRole('spinbutton').fill('500');
   await offer.getByRole('button', { name: /^Request \$500\.00$/ }).click();
   await expect(seller.getByText(/Advance ADV-\d+ requested/)).toBeVisible();
@@ -56,6 +68,7 @@ test('a seller requests an advance, an admin approves it, the dashboard shows it
   await expect(admin.getByText(`Advance ${adv.number} approved`)).toBeVisible();
   await expect(row.getByText('Disbursed')).toBeVisible();
   await expect(row.getByLabel(`${adv.number} repaid`)).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
 
   // the dashboard: Advances Outstanding = principal + fee, with the open-order count
   await admin.goto('/dashboard');
@@ -65,4 +78,5 @@ test('a seller requests an advance, an admin approves it, the dashboard shows it
   await expect(admin.getByText(/\d+ open orders?/)).toBeVisible();
   await expect(admin.getByText('Net Revenue (MTD)')).toBeVisible();
   await expect(admin.getByText('Fees (MTD)')).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
 });
