@@ -27,8 +27,11 @@ export const PROBLEM_KIND_LABEL: Record<ProblemKind, string> = {
 };
 export const PROBLEM_STATUS_LABEL: Record<ProblemStatus, string> = { open: 'Open', accepted: 'Accepted', disputed: 'Disputed', resolved: 'Resolved' };
 
-/** Kinds whose acceptance writes the receivable off (the money the books expected will not come). */
-export const WRITE_OFF_KINDS: ReadonlySet<ProblemKind> = new Set(['shipped_unpaid', 'fee_above_schedule']);
+/**
+ * Kinds whose acceptance writes the receivable off: what the books still expect for them will not come
+ * (a fee above the schedule and a refund without a return were posted with their payout already).
+ */
+export const WRITE_OFF_KINDS: ReadonlySet<ProblemKind> = new Set(['shipped_unpaid', 'payout_lines_mismatch']);
 
 /** The figures a problem was computed from (all optional: each kind fills its own). */
 export const problemFacts = z.object({
@@ -66,8 +69,8 @@ export function problemExplanation(kind: ProblemKind, f: ProblemFacts, marketpla
 /** What to do about it, in words. */
 export const PROBLEM_ADVICE: Record<ProblemKind, string> = {
   shipped_unpaid: 'Check the order on the marketplace. If it was paid in a payout you have not imported, upload that settlement; if the marketplace owes it, dispute it with them; if it will never be paid, accept the loss (it is written off the receivable).',
-  fee_above_schedule: 'Open a case with the marketplace asking for the difference back and mark it disputed; accept it if the fee is right (a fee the schedule does not know), which books the difference as a fee.',
-  payout_lines_mismatch: 'Download the settlement again from the marketplace and upload it; if the deposit still differs from its lines, ask the marketplace for the missing lines.',
+  fee_above_schedule: 'Open a case with the marketplace asking for the difference back and mark it disputed; accept it if the fee is right (a fee the schedule does not know): the books already count it as a fee.',
+  payout_lines_mismatch: 'Compare the deposit on your bank statement with the payout; ask the marketplace for the missing lines and dispute it, or accept the difference (it is written off the receivable).',
   refund_without_return: 'Ask the buyer to return the item or the marketplace to reverse the refund; accept it if you agreed to refund without a return.',
   order_not_found: 'Import the order from the marketplace (its order report) so the payment is matched; dispute it if the order is not yours.',
 };

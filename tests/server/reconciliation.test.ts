@@ -194,7 +194,7 @@ describe('reconciliation', () => {
     expect(alerts.filter((a) => a.payload.kind === 'fee_above_schedule')).toHaveLength(1);
   });
 
-  it('accepting a fee overcharge is audited, writes it off the receivable, once; again: 409', async () => {
+  it('accepting a fee overcharge is audited, once, and writes nothing more: the payout posted it; again: 409', async () => {
     const [fee] = ours(await problems(SELLER, '&kind=fee_above_schedule'));
     const r = await call(SELLER, 'POST', `/api/payouts/reconciliation/${fee.id}/resolve`, { action: 'accept' });
     expect(r.status).toBe(200);
@@ -202,15 +202,23 @@ describe('reconciliation', () => {
     const again = await call(SELLER, 'POST', `/api/payouts/reconciliation/${fee.id}/resolve`, { action: 'dispute', note: 'late' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`This problem is already accepted by ${SELLER}; nothing was changed.`);
-    const entries = await rows<{ account: string; amount_cents: string }>(
-      `select p.account, p.amount_cents from ledger_entries e join ledger_postings p on p.entry_id = e.id
-        where e.kind = 'reconciliation_writeoff' and e.object_type = 'reconciliation_problem' and e.object_id = $1 order by p.account`, [fee.id]);
-    expect(entries.map((e) => [e.account, Number(e.amount_cents)])).toEqual([['marketplace_fees', 1500], ['marketplace_receivable:amazon', -1500]]);
-    const audit = await rows<{ action: string; after: { status: string; written_off_cents: number } }>(`select action, after from audit_log where resource = 'reconciliation_problem' and resource_id = $1`, [fee.id]);
-    expect(audit).toEqual([{ action: 'accept', after: { status: 'accepted', note: null, written_off_cents: 1500 } }]);
+    expect(await rows(`select 1 from ledger_entries where object_id = $1`, [fee.id])).toHaveLength(0);
+    const audit = await rows<{ action: string; after: unknown }>(`select action, after from audit_log where resource = 'reconciliation_problem' and resource_id = $1`, [fee.id]);
+    expect(audit).toEqual([{ action: 'accept', after: { status: 'accepted', note: null, written_off_cents: 0 } }]);
     // an accepted problem stays accepted on a rerun
     await runReconciliation(h.db, DEMO_TENANT.id, { trigger: 'manual' });
     expect(ours(await problems(SELLER, '&kind=fee_above_schedule'))[0].status).toBe('accepted');
+  });
+
+  it("accepting a deposit short of its lines writes the difference off the receivable", async () => {
+    const [m] = ours(await problems(SELLER, '&kind=payout_lines_mismatch'));
+    const r = await call(SELLER, 'POST', `/api/payouts/reconciliation/${m.id}/resolve`, { action: 'accept', note: 'Amazon kept $1.33' });
+    expect(r.status).toBe(200);
+    const postings = await rows<{ account: string; amount_cents: string }>(
+      `select p.account, p.amount_cents from ledger_entries e join ledger_postings p on p.entry_id = e.id
+        where e.kind = 'reconciliation_writeoff' and e.object_type = 'reconciliation_problem' and e.object_id = $1 order by p.account`, [m.id]);
+    // the deposit (930.00) is 1.33 above its lines (928.67): the receivable was credited 1.33 too much
+    expect(postings.map((e) => [e.account, Number(e.amount_cents)])).toEqual([['marketplace_adjustments', -133], ['marketplace_receivable:amazon', 133]]);
   });
 
   it('a dispute needs a note; disputed, it moves no money', async () => {
@@ -232,6 +240,8 @@ describe('reconciliation', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((a.status === 409 ? a : b).body.message).toMatch(/^This problem is already accepted by .+; nothing was changed\.$/);
+    const [wo] = await rows<{ kind: string; postings: number }>(`select e.kind, (select count(*)::int from ledger_postings p where p.entry_id = e.id) as postings from ledger_entries e where e.object_id = $1`, [u.id]);
+    expect(wo).toEqual({ kind: 'reconciliation_writeoff', postings: 2 });
     expect(await rows(`select 1 from ledger_entries where object_id = $1`, [u.id])).toHaveLength(1);
     expect(await rows(`select 1 from audit_log where resource_id = $1`, [u.id])).toHaveLength(1);
   });

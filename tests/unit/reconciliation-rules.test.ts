@@ -82,16 +82,26 @@ describe('findProblems', () => {
 });
 
 describe('write-off of an accepted problem', () => {
-  it('takes the fee overcharge and the unpaid sale off the receivable, balanced', () => {
-    const fee = writeOffEntry({ problemId: 'p1', kind: 'fee_above_schedule', marketplace: 'amazon', amountCents: 100, currency: 'USD', orderId: 'ORD-1' })!;
-    expect(fee.postings).toEqual([
-      { account: 'marketplace_fees', amount: 100, currency: 'USD' }, { account: 'marketplace_receivable:amazon', amount: -100, currency: 'USD' },
+  const base = { currency: 'USD', label: 'ORD-1', facts: {} };
+  it('takes an unpaid sale off the receivable, balanced', () => {
+    const unpaid = writeOffEntry({ ...base, problemId: 'p2', kind: 'shipped_unpaid', marketplace: 'ebay', amountCents: 8500 })!;
+    expect(unpaid.postings).toEqual([
+      { account: 'marketplace_adjustments', amount: 8500, currency: 'USD' }, { account: 'marketplace_receivable:ebay', amount: -8500, currency: 'USD' },
     ]);
-    expect(fee).toMatchObject({ kind: 'reconciliation_writeoff', objectType: 'reconciliation_problem', key: 'reconciliation:p1:writeoff' });
-    const unpaid = writeOffEntry({ problemId: 'p2', kind: 'shipped_unpaid', marketplace: 'ebay', amountCents: 8500, currency: 'USD', orderId: 'ORD-2' })!;
-    expect(unpaid.postings[0].account).toBe('marketplace_adjustments');
+    expect(unpaid).toMatchObject({ kind: 'reconciliation_writeoff', objectType: 'reconciliation_problem', key: 'reconciliation:p2:writeoff' });
     expect(isBalanced(unpaid.postings)).toBe(true);
-    expect(writeOffEntry({ problemId: 'p3', kind: 'refund_without_return', marketplace: 'ebay', amountCents: 100, currency: 'USD', orderId: null })).toBeNull();
+  });
+
+  it('a deposit short of its lines leaves the difference; one above them the other way', () => {
+    const short = writeOffEntry({ ...base, problemId: 'p3', kind: 'payout_lines_mismatch', marketplace: 'amazon', amountCents: 133, facts: { deposit_cents: 93000, lines_cents: 93133 } })!;
+    expect(short.postings.map((p) => p.amount)).toEqual([133, -133]);
+    const above = writeOffEntry({ ...base, problemId: 'p4', kind: 'payout_lines_mismatch', marketplace: 'amazon', amountCents: 133, facts: { deposit_cents: 93000, lines_cents: 92867 } })!;
+    expect(above.postings.map((p) => [p.account, p.amount])).toEqual([['marketplace_adjustments', -133], ['marketplace_receivable:amazon', 133]]);
+  });
+
+  it('a fee above the schedule and a refund without return were posted with their payout: nothing', () => {
+    expect(writeOffEntry({ ...base, problemId: 'p5', kind: 'fee_above_schedule', marketplace: 'amazon', amountCents: 100 })).toBeNull();
+    expect(writeOffEntry({ ...base, problemId: 'p6', kind: 'refund_without_return', marketplace: 'amazon', amountCents: 100 })).toBeNull();
   });
 });
 

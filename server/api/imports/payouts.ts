@@ -9,13 +9,17 @@
  *
  * A payout the tenant already has from that marketplace (same settlement / payout id, from the
  * connector or an earlier upload) is left as it is, and the report says so: uploading the same file
- * twice, or a payout the connector already pulled, changes nothing. Each payout written announces
- * `marketplaces.settlement_created` (when paid), which the ledger posts as a connector's payout and
- * the reconciler (server/api/reconciliation/runner.ts) takes up.
+ * twice, or a payout the connector already pulled, changes nothing. The payouts are written by the
+ * payouts' store (server/api/payouts/store.ts, as the connectors' sync writes them, source `import`),
+ * which announces each new one with `marketplaces.settlement_created`: the ledger posts it as a
+ * connector's payout and the reconciler (server/api/reconciliation/runner.ts) takes it up.
  */
 import type { Tx } from '../../db';
 import type { Marketplace } from '../../../contract/orders';
 import { MARKETPLACE_EVENTS } from '../../../contract/listings';
+import { addCents } from '../../../contract/money';
+import type { PulledSettlement } from '../../marketplaces/connector';
+import { storePayouts } from '../payouts/store';
 import type { ImportQuery } from '../../../contract/imports';
 import type { RowError } from '../../domain/csv';
 import { parseAmazonSettlement } from '../../domain/settlement-files/amazon-settlement';
@@ -58,6 +62,23 @@ async function known(tx: Tx, t: string, kind: Kind, ids: string[]): Promise<Map<
 
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
+/** A parsed payout as the payouts' store takes it (a connector's pull): totals by kind, lines in file order. */
+function pulled(p: ParsedPayout): PulledSettlement {
+  const tot = payoutTotals(p.lines);
+  const sum = (k: string) => p.lines.filter((l) => l.kind === k).reduce((s, l) => addCents(s, l.amountCents), 0);
+  const day = dayOf(p.depositDate ?? p.periodEnd);
+  return {
+    externalId: p.externalId, periodStart: p.periodStart, periodEnd: p.periodEnd, ordersCount: tot.ordersCount,
+    grossCents: tot.grossCents, feesCents: tot.feesCents, netCents: p.depositCents,
+    refundsCents: -sum('refund'), reserveCents: -(sum('reserve_held') + sum('reserve_released')), adjustmentsCents: sum('adjustment'),
+    status: p.status, currency: p.currency, expectedDate: day, receivedDate: p.status === 'paid' ? day : null,
+    lines: p.lines.map((l) => ({
+      kind: l.kind, feeType: l.feeType, externalOrderId: l.externalOrderId, externalLineId: null, amountCents: l.amountCents,
+      currency: p.currency, description: l.description, postedAt: l.postedAt ?? p.periodEnd,
+    })),
+  };
+}
+
 async function plan(tx: Tx, t: string, kind: Kind, parsed: PayoutsParse, query: ImportQuery): Promise<ImportPlan> {
   // one payout upload of this tenant at a time, from the plan to the commit (the plan and the write share
   // the transaction): of two uploads of the same file, the second plans after the first wrote, and says so
@@ -90,34 +111,11 @@ async function write(w: WriteCtx, kind: Kind, to: Target, payouts: ParsedPayout[
       await w.emit(MARKETPLACE_EVENTS.linked, { id: accountId, kind, name: to.name, mode: 'live', status: 'paused' });
     }
   }
-  const created: string[] = [];
-  for (const p of payouts) {
-    const tot = payoutTotals(p.lines);
-    const sum = (k: string) => p.lines.filter((l) => l.kind === k).reduce((s, l) => s + l.amountCents, 0);
-    const { rows } = await tx.query<{ id: string }>(
-      `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents,
-          status, currency, expected_date, received_date, refunds_cents, reserve_cents, adjustments_cents, lines_count, source)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'import')
-       on conflict (marketplace_id, external_id) do nothing returning id::text as id`,
-      [t, accountId, p.externalId, p.periodStart, p.periodEnd, tot.ordersCount, tot.grossCents, tot.feesCents, p.depositCents,
-        p.status, p.currency, dayOf(p.depositDate ?? p.periodEnd), p.status === 'paid' ? dayOf(p.depositDate ?? p.periodEnd) : null,
-        -sum('refund'), -(sum('reserve_held') + sum('reserve_released')), sum('adjustment'), p.lines.length],
-    );
-    if (!rows[0]) continue; // the same payout arrived meanwhile
-    const id = rows[0].id;
-    await tx.query(
-      `insert into payout_lines (tenant_id, payout_id, marketplace_id, line_no, order_id, external_order_id, kind, fee_type, amount_cents, currency, description, posted_at)
-       select $1, $2, $3, u.n, o.id, u.ext, u.kind, u.fee_type, u.amount, $5, u.descr, u.at
-         from unnest($6::text[], $7::text[], $8::text[], $9::int8[], $10::text[], $11::timestamptz[]) with ordinality as u(ext, kind, fee_type, amount, descr, at, n)
-         left join orders o on o.tenant_id = $1 and o.marketplace = $4 and o.external_order_id = u.ext`,
-      [t, id, accountId, kind, p.currency,
-        p.lines.map((l) => l.externalOrderId), p.lines.map((l) => l.kind), p.lines.map((l) => l.feeType), p.lines.map((l) => l.amountCents),
-        p.lines.map((l) => l.description), p.lines.map((l) => l.postedAt ?? p.periodEnd)],
-    );
-    if (p.status === 'paid') await w.emit(MARKETPLACE_EVENTS.settlement, { marketplace_id: accountId, external_id: p.externalId, net_cents: p.depositCents });
-    created.push(id);
-    onRows(created.length);
-  }
+  // the one path of payouts (server/api/payouts/store.ts): the payout and its lines in one statement,
+  // `marketplaces.settlement_created` for each new one, which the ledger posts as a connector's payout
+  const stored = await storePayouts(tx, t, { id: accountId, kind }, payouts.map(pulled), 'import');
+  const created = stored.filter((p) => p.created).map((p) => p.id);
+  onRows(created.length);
   await w.audit({ action: 'import', resource: 'payouts', resourceId: null, after: { format: kind === 'amazon' ? 'amazon-settlement' : 'shopify-payouts', account_id: accountId, ...summary, created_ids: created } });
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/reconciliation';
 import { RECONCILIATION_EVENTS } from '../../../contract/reconciliation-events';
 import { writeEntries } from '../../ledger/poster';
-import { writeOffEntry } from '../../domain/reconciliation/write-off';
+import { carriedCents, writeOffEntry } from '../../domain/reconciliation/write-off';
 import { COLUMNS, listProblems, toRow, type Raw } from './queries';
 import { reconcileEveryMs, reconcilerConsumer, startReconcileTick } from './runner';
 
@@ -67,8 +67,9 @@ const reconciliation: ApiModule = (api) => {
       const after = toRow(rows[0]);
       let writtenOff = 0;
       if (action === 'accept' && WRITE_OFF_KINDS.has(after.kind)) {
-        const entry = writeOffEntry({ problemId: after.id, kind: after.kind, marketplace: after.marketplace, amountCents: after.amount_cents, currency: after.currency, orderId: after.order_id });
-        if (entry && (await writeEntries(ctx.tx, t, [entry])) > 0) writtenOff = after.amount_cents;
+        const label = after.order_id ?? `Payout ${after.facts.external_payout_id ?? after.payout_id ?? after.id}`;
+        const entry = writeOffEntry({ problemId: after.id, kind: after.kind, marketplace: after.marketplace, amountCents: after.amount_cents, currency: after.currency, label, facts: after.facts });
+        if (entry && (await writeEntries(ctx.tx, t, [entry])) > 0) writtenOff = Math.abs(carriedCents({ kind: after.kind, amountCents: after.amount_cents, facts: after.facts }));
       }
       await ctx.audit({ action, resource: 'reconciliation_problem', resourceId: after.id, before: { status: before.status }, after: { status, note: note ?? null, written_off_cents: writtenOff } });
       await ctx.emit(RECONCILIATION_EVENTS.resolved, { id: after.id, kind: after.kind, action, status: after.status, amount_cents: after.amount_cents, written_off_cents: writtenOff });
