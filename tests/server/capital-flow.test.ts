@@ -248,13 +248,24 @@ describe('capital', () => {
     const rs = await Promise.all([1, 2, 3].map(() => call(ADMIN, 'POST', `/api/capital/advances/${a.id}/approve`)));
     expect(rs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(moved(before, await balances())).toEqual({ cash: a.principal_cents, advance_principal: -a.total_cents, advance_fees: a.fee_cents });
+    // two payoffs at once: one pays, the other is refused; the money leaves cash once
+    const beforePayoff = await balances();
+    const pays = await Promise.all([1, 2].map(() => call(SELLER, 'POST', `/api/capital/advances/${a.id}/payoff`)));
+    expect(pays.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(moved(beforePayoff, await balances())).toEqual({ cash: -a.total_cents, advance_principal: a.total_cents });
     // two requests at once: one advance
-    await call(SELLER, 'POST', `/api/capital/advances/${a.id}/payoff`);
     const reqs = await Promise.all([1, 2].map(() => call(SELLER, 'POST', '/api/capital/advances/request', { kind: 'merchant_cash', principal_cents: 10_000 })));
     expect(reqs.map((r) => r.status).sort()).toEqual([201, 409]);
+    // two rejections at once: one decision, one audit row
+    const open = reqs.find((r) => r.status === 201)!.body.data as AdvanceRow;
+    const rejs = await Promise.all([1, 2].map(() => call(ADMIN, 'POST', `/api/capital/advances/${open.id}/reject`, { reason: 'Twice' })));
+    expect(rejs.map((r) => r.status).sort()).toEqual([200, 409]);
+    const rows = await h.db.transaction(async (tx) => (await tx.query(`select 1 from audit_log where resource = 'advances' and resource_id = $1 and action = 'capital.advance_rejected'`, [open.id])).rows, { tenantId: DEMO_TENANT.id });
+    expect(rows).toHaveLength(1);
   });
 
   it('with the switch off: request, approve and payoff are refused with how to turn it on; snapshot and eligibility answer', async () => {
+    expect((await call(SELLER, 'POST', '/api/capital/advances/request', { kind: 'merchant_cash', principal_cents: 10_000 })).status).toBe(201);
     h.config.capitalFinance = false;
     try {
       const r = await call(SELLER, 'POST', '/api/capital/advances/request', { kind: 'merchant_cash', principal_cents: 10_000 });
