@@ -165,3 +165,18 @@ export const agentHealthRow = z.object({
   errors_last_hour: z.number().int(),
 });
 export type AgentHealthRow = z.infer<typeof agentHealthRow>;
+
+/** GET /alerts/summary: the queue's counts (the dashboard's Open Alerts card, the top bar's badge). */
+export const alertSummary = z.object({
+  /** unresolved alerts */
+  open: z.number().int(),
+  /** of those, not acknowledged yet */
+  new: z.number().int(),
+  /** of the open ones, critical */
+  critical: z.number().int(),
+  /** of the open ones, assigned to the caller */
+  mine: z.number().int(),
+  /** dead letters waiting in the queue */
+  dlq_pending: z.number().int(),
+});
+export type AlertSummary = z.infer<typeof alertSummary>;

@@ -1,7 +1,7 @@
 /**
- * The dashboard's own cards (docs/product/shell.md frame): Quick Actions, the API health the shell
- * already measures, and the Open Alerts figure that arrives in a later release (Net Revenue and Fees
- * of the month: ./month-figures-card.tsx; Advances Outstanding: resources/capital). The domains' cards live in their
+ * The dashboard's own cards (docs/product/shell.md frame): Quick Actions and the API health the shell
+ * already measures (Net Revenue and Fees of the month: ./month-figures-card.tsx; Advances
+ * Outstanding: resources/capital; Open Alerts and Needs Attention: resources/work). The domains' cards live in their
  * own folders (`dashboardCards` of their page modules). Plain elements and the shell's panel: the
  * dashboard is the first page after sign-in (docs/performance.md "Delivery").
  * Quick Actions offer only the pages the user may open (the page guard's decision).
@@ -50,19 +50,6 @@ export function ApiHealthCard() {
           {health?.latencyMs != null && <span className="dashboard-latency-unit"> ms</span>}
         </span>
       </Flex>
-    </Panel>
-  );
-}
-
-/** Open Alerts (with the DLQ depth) arrive later; Net Revenue, Fees and Advances Outstanding are the month and capital cards. */
-export function LaterFiguresCard() {
-  return (
-    <Panel title="Open Alerts" style={{ height: '100%' }}>
-      <p className="shell-quiet">
-        <strong>This figure arrives in a later release.</strong>
-        <br />
-        It will count your real open alerts — nothing is invented here.
-      </p>
     </Panel>
   );
 }

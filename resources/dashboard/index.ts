@@ -7,8 +7,8 @@ import { lazy } from 'react';
 import { DashboardOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
 
-// one chunk for the three: they always load together
-const card = (name: 'QuickActionsCard' | 'ApiHealthCard' | 'LaterFiguresCard') => lazy(() => import('./dashboard-cards').then((m) => ({ default: m[name] })));
+// one chunk for both: they always load together
+const card = (name: 'QuickActionsCard' | 'ApiHealthCard') => lazy(() => import('./dashboard-cards').then((m) => ({ default: m[name] })));
 // the month's figures from the analytics summary (one request for both)
 const month = (name: 'NetRevenueCard' | 'FeesCard') => lazy(() => import('./month-figures-card').then((m) => ({ default: m[name] })));
 
@@ -28,7 +28,7 @@ const dashboard: PageModule = {
     { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 50, needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
     // Advances Outstanding (order 51) is capital's card (resources/capital)
     { id: 'fees', title: 'Fees (MTD)', order: 52, needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
-    { id: 'later-figures', title: 'Open Alerts', order: 53, element: card('LaterFiguresCard') },
+    // Open Alerts (order 53) and Needs Attention are the work queue's cards (resources/work)
   ],
 };
 

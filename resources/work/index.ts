@@ -1,12 +1,15 @@
-/** /work — docs/product/routes-and-roles.md. */
+/** /work — docs/product/routes-and-roles.md, docs/alerts.md. */
 import { lazy } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
 
+// one chunk for both: they load together on the dashboard
+const card = (name: 'OpenAlertsCard' | 'NeedsAttentionCard') => lazy(() => import('./alert-cards').then((m) => ({ default: m[name] })));
+
 const work: PageModule = {
   name: 'work',
   routes: [
-    { path: '/work', element: lazy(() => import('./work-page')) },
+    { path: '/work', element: lazy(() => import('./work-page')), call: 'GET /alerts' },
   ],
   menu: {
     section: 'System & Monitoring',
@@ -15,6 +18,10 @@ const work: PageModule = {
     icon: BellOutlined,
     order: 2,
   },
+  dashboardCards: [
+    { id: 'open-alerts', title: 'Open Alerts', order: 53, element: card('OpenAlertsCard') },
+    { id: 'needs-attention', title: 'Needs Attention', order: 60, span: 2, element: card('NeedsAttentionCard') },
+  ],
 };
 
 export default work;

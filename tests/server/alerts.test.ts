@@ -26,7 +26,7 @@ const CONSUMER = 'alerts-test-consumer';
 const inTenant = <R>(fn: Parameters<Harness['db']['transaction']>[0], tenantId: string = T) => h.db.transaction(fn, { tenantId }) as Promise<R>;
 
 /** A message of the tenant's log dead-lettered by CONSUMER, as the engines do it (server/events/dlq-store.ts). */
-async function deadLetterOne(tenantId = T): Promise<void> {
+async function deadLetterOne(tenantId: string = T): Promise<void> {
   await inTenant(async (tx) => {
     await appendEvent(tx, tenantId, 'flags.updated', { name: 'enableBetaFeatures', enabled: true, previous: false });
     const { rows } = await tx.query<{ seq: string }>('select max(seq) as seq from events where tenant_id = $1', [tenantId]);
@@ -159,6 +159,10 @@ describe('needs attention and tenants', () => {
     const items = (r.body.data as unknown[]).map((x) => needsAttentionItem.parse(x));
     expect(items[0]).toMatchObject({ id: 'dlq-pending', severity: 'warning', priority: 3 });
     expect(items.some((i) => i.priority === 7 && i.deepLink === `/streams?tab=dlq&consumer=${CONSUMER}`)).toBe(true);
+    const summary = await call(SELLER, 'GET', '/api/alerts/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body.data.dlq_pending).toBeGreaterThanOrEqual(11);
+    expect(summary.body.data.open).toBe((await open()).length);
     const health = await call(SELLER, 'GET', '/api/alerts/agent-health');
     expect(health.status).toBe(200);
     expect(Array.isArray(health.body.data)).toBe(true);

@@ -14,7 +14,7 @@ import { SIGNED_IN } from '../../../contract/permissions';
 import { listAnswer, oneAnswer } from '../../../contract/api';
 import { liveRoute } from '../../../contract/events';
 import {
-  ALERT_BULK_MAX, ALERT_RANGES, alertAssignBody, alertBulkAnswer, alertBulkBody, alertListQuery, alertNoteBody, alertParams, alertRow,
+  ALERT_BULK_MAX, ALERT_RANGES, alertAssignBody, alertSummary, alertBulkAnswer, alertBulkBody, alertListQuery, alertNoteBody, alertParams, alertRow,
   recentAlertsQuery, type AlertAction, type AlertFilter,
 } from '../../../contract/alerts';
 import { ALERT_QUEUE_CHANGED } from '../../../contract/alerts-events';
@@ -105,6 +105,27 @@ const alerts: ApiModule = (api) => {
       let total = rows.length ? Number(rows[0]._total) : 0;
       if (rows.length === 0 && query.offset > 0) total = Number((await tx.query<{ n: string }>(`select count(*) as n from alerts where ${w.sql}`, w.params)).rows[0].n);
       return list(rows.map(mapAlert), total, query.limit, query.offset);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/alerts/summary',
+    access: SIGNED_IN,
+    answer: oneAnswer(alertSummary),
+    async handler({ tx, auth, reply }) {
+      reply.header('cache-control', 'no-store');
+      const [a, d] = await Promise.all([
+        tx.query<{ open: string; new: string; critical: string; mine: string }>(
+          `select count(*) as open, count(*) filter (where acknowledged_at is null) as new,
+                  count(*) filter (where severity = 'critical') as critical, count(*) filter (where assignee = $2) as mine
+             from alerts where tenant_id = $1 and resolved_at is null`,
+          [auth.tenantId, auth.email],
+        ),
+        tx.query<{ n: string }>(`select count(*) as n from dlq_entries where tenant_id = $1 and status = 'pending'`, [auth.tenantId]),
+      ]);
+      const r = a.rows[0];
+      return one({ open: Number(r.open), new: Number(r.new), critical: Number(r.critical), mine: Number(r.mine), dlq_pending: Number(d.rows[0].n) });
     },
   });
 
