@@ -25,7 +25,12 @@ export function ResolveProblem({ problem }: { problem: ProblemRow }) {
   const disputed = problem.status === 'disputed';
 
   const submit = async () => {
-    const v = await form.validateFields();
+    let v: { action: ResolveAction; note?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing under its field
+    }
     setBusy(true);
     try {
       await send(`/payouts/reconciliation/${problem.id}/resolve`, { action: v.action, ...(v.note ? { note: v.note } : {}) });
