@@ -17,6 +17,8 @@ export const FULFILLMENT_EVENTS = {
   poConfirmed: 'fulfillment.po_confirmed',
   poRejected: 'fulfillment.po_rejected',
   poShipped: 'fulfillment.po_shipped',
+  /** its order was cancelled while the PO was open (placed or confirmed): the supplier's cost is reversed */
+  poCancelled: 'fulfillment.po_cancelled',
   trackingPushed: 'fulfillment.tracking_pushed',
   ticked: 'fulfillment.ticked',
   /** automation was switched on: the orders waiting for it are routed, oldest first */
@@ -74,6 +76,11 @@ export const fulfillmentEvents = defineEvents({
     'FULFILLMENT',
     'A supplier refused a purchase order: the router tries the next supplier',
     z.strictObject({ ...po, supplier_id: z.string(), attempt: z.number(), reason: z.enum(REJECT_REASONS) }),
+  ),
+  [FULFILLMENT_EVENTS.poCancelled]: event(
+    'FULFILLMENT',
+    'A purchase order was cancelled with its order (it was placed or confirmed): the supplier is told and its cost reversed',
+    z.strictObject({ ...po, supplier_id: z.string(), from: z.enum(['placed', 'confirmed']) }),
   ),
   [FULFILLMENT_EVENTS.poShipped]: event('FULFILLMENT', "A purchase order's parcel was handed to the carrier", z.strictObject(po)),
   [FULFILLMENT_EVENTS.trackingPushed]: event(

@@ -18,7 +18,7 @@ import type { EventData } from '../../contract/event-catalogue';
 import { LEDGER_ACCOUNT_BY_CODE, receivableAccount, type EntryKind } from '../../contract/ledger';
 import type { Marketplace } from '../../contract/orders';
 import {
-  labelEntry, labelVoidEntry, refundEntry, reversalEntry, saleEntry, supplierCostEntry,
+  labelEntry, labelVoidEntry, refundEntry, refundFeeClawbackEntry, reversalEntry, saleEntry, supplierCostEntry,
   type JournalEntry, type PostedEntry, type Posting,
 } from '../domain/ledger/journal';
 import { payoutLedgerEntries } from './payouts';
@@ -31,7 +31,7 @@ export interface WrittenEvent {
 }
 
 const MONEY_SUBJECTS: ReadonlySet<string> = new Set([
-  'orders.status_changed', 'fulfillment.po_placed', 'fulfillment.po_rejected', 'labels.bought', 'labels.voided',
+  'orders.status_changed', 'fulfillment.po_placed', 'fulfillment.po_rejected', 'fulfillment.po_cancelled', 'labels.bought', 'labels.voided',
   'returns.status_changed', 'marketplaces.settlement_created', 'marketplaces.payout_status_changed',
 ]);
 
@@ -45,6 +45,7 @@ type Fact =
   | { t: 'ship' | 'unship'; orderId: string; seq: number | null }
   | { t: 'po'; d: EventData<'fulfillment.po_placed'>; seq: number | null }
   | { t: 'po_rejected'; d: EventData<'fulfillment.po_rejected'>; seq: number | null }
+  | { t: 'po_cancelled'; d: EventData<'fulfillment.po_cancelled'>; seq: number | null }
   | { t: 'label'; d: EventData<'labels.bought'>; seq: number | null }
   | { t: 'void'; d: EventData<'labels.voided'>; seq: number | null }
   | { t: 'refund'; returnId: string; seq: number | null }
@@ -65,6 +66,7 @@ function factsOf(events: readonly WrittenEvent[]): Fact[] {
       }
       case 'fulfillment.po_placed': facts.push({ t: 'po', d: JSON.parse(e.json), seq }); break;
       case 'fulfillment.po_rejected': facts.push({ t: 'po_rejected', d: JSON.parse(e.json), seq }); break;
+      case 'fulfillment.po_cancelled': facts.push({ t: 'po_cancelled', d: JSON.parse(e.json), seq }); break;
       case 'labels.bought': facts.push({ t: 'label', d: JSON.parse(e.json), seq }); break;
       case 'labels.voided': facts.push({ t: 'void', d: JSON.parse(e.json), seq }); break;
       case 'returns.status_changed': {
@@ -141,7 +143,7 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
   const payouts = await payoutLedgerEntries(tx, tenantId, facts.flatMap((f) => (f.t === 'settlement' ? [{ ...f.d, seq: f.seq }] : [])));
 
   // the entries a rejection or a void undoes, by key, one statement
-  const reversedKeys = uniq(facts.flatMap((f) => (f.t === 'po_rejected' ? [`po:${f.d.id}:placed`] : f.t === 'void' ? [`label:${f.d.id}:bought`] : [])));
+  const reversedKeys = uniq(facts.flatMap((f) => (f.t === 'po_rejected' || f.t === 'po_cancelled' ? [`po:${f.d.id}:placed`] : f.t === 'void' ? [`label:${f.d.id}:bought`] : [])));
   const originals = new Map<string, PostedEntry>();
   if (reversedKeys.length) {
     const { rows } = await tx.query<EntryRow>(`select ${ENTRY_JSON} from ledger_entries e where e.tenant_id = $1 and e.idempotency_key = any($2::text[])`, [tenantId, reversedKeys]);
@@ -188,6 +190,17 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         }), original));
         break;
       }
+      case 'po_cancelled': {
+        // the order was cancelled with this PO open: the supplier's cost is reversed (the same key as a rejection: a PO is undone once)
+        const key = `po:${f.d.id}:placed`;
+        const original = originals.get(key) ?? asPosted(pending.get(key));
+        if (!original) break;
+        push(withReverses(reversalEntry(original, {
+          key: `po:${f.d.id}:reversed`, kind: 'supplier_cost_reversal', description: `${f.d.number} cancelled with ${f.d.order_id}: cost reversed`,
+          objectType: 'purchase_order', objectId: f.d.id, eventSeq: f.seq,
+        }), original));
+        break;
+      }
       case 'label':
         pending.set(`label:${f.d.id}:bought`, push(labelEntry({ id: f.d.id, orderId: f.d.order_id, direction: f.d.direction, trackingNumber: f.d.tracking_number, cents: f.d.rate_cents, eventSeq: f.seq })));
         break;
@@ -199,7 +212,10 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
       }
       case 'refund': {
         const r = returns.get(f.returnId);
-        if (r) push(refundEntry({ returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq }));
+        if (!r) break;
+        const facts = { returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq };
+        push(refundEntry(facts));
+        push(refundFeeClawbackEntry(facts)); // the marketplace gives back its fee on the refund (docs/ledger.md)
         break;
       }
       case 'settlement':
@@ -221,7 +237,8 @@ function withReverses(e: JournalEntry, original: PostedEntry): JournalEntry & { 
 /**
  * Writes the accounts the entries use (if new), the entries (those whose key the tenant's books do
  * not hold yet) and their postings in ONE statement. An entry whose key is already there is skipped
- * with its postings: the fact is in the books.
+ * with its postings: the fact is in the books. An entry happens now unless it says when
+ * (`occurredAt`: the opening entries of seeded history, a weekly payment run's cutoff).
  */
 export async function writeEntries(tx: Tx, tenantId: string, all: readonly (JournalEntry & { reversesKey?: string })[]): Promise<number> {
   // one entry per key within a batch (the first wins, as the database's unique key would have it)
@@ -242,13 +259,13 @@ export async function writeEntries(tx: Tx, tenantId: string, all: readonly (Jour
        select $1::uuid, c, t, n from unnest($2::text[], $3::text[], $4::text[]) as x(c, t, n)
        on conflict (tenant_id, code) do nothing
      ), k as (
-       select * from unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::uuid[], $12::text[])
-         with ordinality as k(key, kind, description, object_type, object_id, event_seq, reverses_id, reverses_key, n)
+       select * from unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::uuid[], $12::text[], $17::timestamptz[])
+         with ordinality as k(key, kind, description, object_type, object_id, event_seq, reverses_id, reverses_key, occurred_at, n)
      ), ids as (
        select k.*, gen_random_uuid() as id from k
      ), e as (
-       insert into ledger_entries (id, tenant_id, kind, description, object_type, object_id, event_seq, reverses_id, idempotency_key)
-       select i.id, $1::uuid, i.kind, i.description, i.object_type, i.object_id, i.event_seq, coalesce(i.reverses_id, r.id), i.key
+       insert into ledger_entries (id, tenant_id, kind, description, object_type, object_id, event_seq, reverses_id, idempotency_key, occurred_at)
+       select i.id, $1::uuid, i.kind, i.description, i.object_type, i.object_id, i.event_seq, coalesce(i.reverses_id, r.id), i.key, coalesce(i.occurred_at, now())
          from ids i left join ids r on r.key = i.reverses_key
         order by i.n
        on conflict (tenant_id, idempotency_key) do nothing
@@ -266,6 +283,7 @@ export async function writeEntries(tx: Tx, tenantId: string, all: readonly (Jour
       entries.map((e) => e.key), entries.map((e) => e.kind), entries.map((e) => e.description), entries.map((e) => e.objectType), entries.map((e) => e.objectId),
       entries.map((e) => e.eventSeq), entries.map((e) => e.reversesId), entries.map((e) => e.reversesKey ?? null),
       ps.map((p) => p.key), ps.map((p) => p.account), ps.map((p) => p.amount), ps.map((p) => p.currency),
+      entries.map((e) => e.occurredAt ?? null),
     ],
   );
   return Number(rows[0]?.n ?? 0);

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_CURRENCY } from '../../../contract/money';
 import { decodeCursor, encodeCursor, type CursorSort } from '../list-kit/cursor';
 import { iso } from '../wire';
+import { payablesRunMs, startPayablesRun } from '../../ledger/payables';
 
 const ENTRY_SORT: CursorSort = { columns: ['e.occurred_at', 'e.id'], types: ['timestamptz', 'uuid'] };
 const ENTRIES_FROM = 'ledger_entries';
@@ -23,6 +24,13 @@ interface EntryRow {
 }
 
 const ledger: ApiModule = (api) => {
+  // the weekly payment of the suppliers and carriers (docs/ledger.md "Paying suppliers and carriers")
+  let stopPayables: (() => Promise<void>) | null = null;
+  api.app.addHook('onReady', async () => {
+    stopPayables = startPayablesRun(api.services.db, payablesRunMs(), (err) => api.app.log.warn({ err }, 'payables run failed'));
+  });
+  api.app.addHook('onClose', async () => stopPayables?.());
+
   api.route({
     method: 'GET',
     url: '/ledger/accounts',

@@ -37,7 +37,8 @@ export interface StatusChange {
 /** An event of a status step, typed by the event catalogue. */
 export type StatusEvent =
   | { subject: 'orders.status_changed'; payload: EventPayload<'orders.status_changed'> }
-  | { subject: 'orders.cancelled'; payload: EventPayload<'orders.cancelled'> };
+  | { subject: 'orders.cancelled'; payload: EventPayload<'orders.cancelled'> }
+  | { subject: 'fulfillment.po_cancelled'; payload: EventPayload<'fulfillment.po_cancelled'> };
 
 /** The answer to a step ORDER_TRANSITIONS does not allow: 409 `invalid_transition`, with the statuses allowed from there. */
 export function invalidTransition(from: OrderStatus, to: OrderStatus): HttpError {
@@ -97,5 +98,29 @@ export async function writeStatusChanges(tx: Tx, tenantId: string, actor: string
       [tenantId, lines.map((l) => l.orderId), lines.map((l) => l.from), lines.map((l) => l.to), lines.map((l) => l.reason), actor],
     );
   }
-  return changes.map((c) => c.steps.flatMap((st) => statusEvents(c.orderId, st)));
+  const poEvents = await cancelOpenPurchaseOrders(tx, tenantId, moving.filter((c) => last(c)?.to === 'cancelled').map((c) => c.orderId));
+  return changes.map((c) => [...c.steps.flatMap((st) => statusEvents(c.orderId, st)), ...(poEvents.get(c.orderId) ?? [])]);
+}
+
+/**
+ * An order cancelled with purchase orders still open (placed, or confirmed and not yet shipped):
+ * they are cancelled with it, in one statement, and each answers `fulfillment.po_cancelled`, whose
+ * ledger entry reverses the supplier's cost (docs/ledger.md "What posts what").
+ */
+async function cancelOpenPurchaseOrders(tx: Tx, tenantId: string, orderIds: readonly string[]): Promise<Map<string, StatusEvent[]>> {
+  const out = new Map<string, StatusEvent[]>();
+  if (orderIds.length === 0) return out;
+  const { rows } = await tx.query<{ id: string; number: string; order_id: string; supplier_id: string; was: 'placed' | 'confirmed' }>(
+    `update purchase_orders p set status = 'cancelled', updated_at = now(), sandbox_due_tick = null,
+            answers = p.answers || jsonb_build_array(jsonb_build_object('at', now(), 'status', 'cancelled', 'message', 'Cancelled with its order'))
+       from (select id, status from purchase_orders where tenant_id = $1 and order_id = any($2::text[]) and status in ('placed', 'confirmed') for update) w
+      where p.tenant_id = $1 and p.id = w.id
+     returning p.id::text as id, p.number, p.order_id, p.supplier_id::text as supplier_id, w.status as was`,
+    [tenantId, orderIds],
+  );
+  for (const r of rows.sort((a, b) => a.number.localeCompare(b.number))) {
+    const e: StatusEvent = { subject: 'fulfillment.po_cancelled', payload: { id: r.id, number: r.number, order_id: r.order_id, supplier_id: r.supplier_id, from: r.was } };
+    out.set(r.order_id, [...(out.get(r.order_id) ?? []), e]);
+  }
+  return out;
 }

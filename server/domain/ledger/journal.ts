@@ -7,7 +7,7 @@
  * currency (`assertBalanced`), which the database checks again at commit.
  */
 import { LEDGER_ACCOUNTS as A, receivableAccount, type EntryKind, type ObjectType } from '../../../contract/ledger';
-import { feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { feeBaseCents, feeCents, refundFeeCreditCents } from '../../../contract/marketplaces';
 import { addCents, cents, DEFAULT_CURRENCY, subtractCents, type Cents } from '../../../contract/money';
 import type { Marketplace } from '../../../contract/orders';
 
@@ -29,6 +29,11 @@ export interface JournalEntry {
   /** The id of the entry this one reverses. */
   reversesId: string | null;
   postings: Posting[];
+  /**
+   * When the fact happened (ISO), for an entry written after the fact (the opening entries of
+   * seeded history, docs/ledger.md "Seeded history"); absent, the entry happens when it is written.
+   */
+  occurredAt?: string;
 }
 
 /** An entry as the books hold it, enough to reverse it. */
@@ -203,6 +208,66 @@ export function settlementEntry(s: SettlementFacts): JournalEntry | null {
     postings: [
       { account: A.cash.code, amount: cents(s.netCents), currency: DEFAULT_CURRENCY },
       { account: receivableAccount(s.marketplace).code, amount: cents(-s.netCents), currency: DEFAULT_CURRENCY },
+    ],
+  });
+}
+
+/**
+ * A refund's fee credit: the marketplace gives back the referral part of its fee on the refunded
+ * amount, less its refund administration fee (contract/marketplaces.ts `refundFeeCreditCents`);
+ * the credit lowers the fees and is owed by the marketplace with its next payout. Null for none.
+ */
+export function refundFeeClawbackEntry(r: RefundFacts): JournalEntry | null {
+  const credit = refundFeeCreditCents(r.marketplace, r.refundCents);
+  if (credit === 0) return null;
+  return assertBalanced({
+    key: `return:${r.returnId}:fee_clawback`,
+    kind: 'refund_fee_clawback',
+    description: `${r.number} of ${r.orderId} refunded: ${r.marketplace} gives back its fee`,
+    objectType: 'return',
+    objectId: r.returnId,
+    eventSeq: r.eventSeq,
+    reversesId: null,
+    postings: [
+      { account: receivableAccount(r.marketplace).code, amount: cents(credit), currency: r.currency.toUpperCase() },
+      { account: A.marketplaceFees.code, amount: cents(-credit), currency: r.currency.toUpperCase() },
+    ],
+  });
+}
+
+export interface PayableRunFacts {
+  /** Which payable: the suppliers' or the carriers'. */
+  payee: 'supplier' | 'carrier';
+  /** The run's cutoff (ISO instant, a Monday 00:00 UTC): what the payable held before it is paid. */
+  cutoff: string;
+  /** The payable's balance before the cutoff (a liability: negative when money is owed). */
+  balanceCents: number;
+  tenantId: string;
+}
+
+/**
+ * The weekly payment run (docs/ledger.md "Paying suppliers and carriers"): on each Monday 00:00 UTC
+ * the tenant pays what the payable held before it, from cash; a payable that holds a credit (a
+ * purchase order cancelled after the week it was paid for) is refunded into cash the same way.
+ * Null when nothing is owed either way.
+ */
+export function payableRunEntry(f: PayableRunFacts): JournalEntry | null {
+  if (f.balanceCents === 0) return null;
+  const account = f.payee === 'supplier' ? A.supplierPayable.code : A.shippingPayable.code;
+  const who = f.payee === 'supplier' ? 'suppliers' : 'carriers';
+  const day = f.cutoff.slice(0, 10);
+  return assertBalanced({
+    key: `${f.payee}_payment:${day}`,
+    kind: f.payee === 'supplier' ? 'supplier_payment' : 'carrier_payment',
+    description: f.balanceCents < 0 ? `Payment to ${who} for the week before ${day}` : `Refund from ${who} for the week before ${day}`,
+    objectType: 'tenant',
+    objectId: f.tenantId,
+    eventSeq: null,
+    reversesId: null,
+    occurredAt: f.cutoff,
+    postings: [
+      { account, amount: cents(-f.balanceCents), currency: DEFAULT_CURRENCY },
+      { account: A.cash.code, amount: cents(f.balanceCents), currency: DEFAULT_CURRENCY },
     ],
   });
 }
