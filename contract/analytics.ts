@@ -142,14 +142,24 @@ export const analyticsFigures = z.object({
   supplier_cents: cents,
   shipping_cents: cents,
   refunds_cents: cents,
-  /** revenue − fees − supplier − shipping − refunds */
-  net_margin_cents: cents,
-  /** the net margin in percent of the revenue, one decimal; null without revenue */
+  /**
+   * revenue − fees − supplier − shipping − refunds of the orders whose every cost is known
+   * (`margin_orders`); null when no order's costs are known yet: unknown, never 0
+   */
+  net_margin_cents: cents.nullable(),
+  /** the net margin in percent of those orders' revenue (`margin_revenue_cents`), one decimal; null without it */
   net_margin_percent: z.number().nullable(),
+  /** the orders the net margin covers: each has a live purchase order, a live outbound label and no return still open */
+  margin_orders: z.number().int(),
+  /** the revenue of those orders */
+  margin_revenue_cents: cents,
+  /** the orders left out of the net margin because a cost of theirs is not known yet */
+  unknown_cost_orders: z.number().int(),
 });
 export type AnalyticsFigures = z.infer<typeof analyticsFigures>;
 
-const change = z.object({ delta: z.number().int(), percent: z.number().nullable() });
+/** `delta` is null when either period's figure is unknown (a net margin without any order's costs known). */
+const change = z.object({ delta: z.number().int().nullable(), percent: z.number().nullable() });
 export type FigureChange = z.infer<typeof change>;
 
 export const analyticsSummary = z.object({
@@ -162,7 +172,7 @@ export const analyticsSummary = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
-export const analyticsPoint = analyticsFigures.extend({ bucket: z.string(), start: z.string(), end: z.string(), value: z.number() });
+export const analyticsPoint = analyticsFigures.extend({ bucket: z.string(), start: z.string(), end: z.string(), value: z.number().nullable() });
 export type AnalyticsPoint = z.infer<typeof analyticsPoint>;
 export const analyticsTimeseries = z.object({ from: z.string(), to: z.string(), interval: z.enum(INTERVALS), metric: z.enum(METRICS), points: z.array(analyticsPoint) });
 export type AnalyticsTimeseries = z.infer<typeof analyticsTimeseries>;
@@ -173,20 +183,46 @@ export type AnalyticsBreakdownRow = z.infer<typeof analyticsBreakdownRow>;
 // ---------------------------------------------------------------------------------------------
 // Rules on figures.
 
-export const ZERO_FIGURES: AnalyticsFigures = { orders: 0, units: 0, revenue_cents: 0, fees_cents: 0, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, net_margin_cents: 0, net_margin_percent: null };
+export const ZERO_FIGURES: AnalyticsFigures = {
+  orders: 0, units: 0, revenue_cents: 0, fees_cents: 0, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, net_margin_cents: null, net_margin_percent: null,
+  margin_orders: 0, margin_revenue_cents: 0, unknown_cost_orders: 0,
+};
 
-/** Figures from their summed parts: the net margin through the order profit's arithmetic. */
-export function figuresOf(p: Omit<AnalyticsFigures, 'net_margin_cents' | 'net_margin_percent'>): AnalyticsFigures {
-  const net = p.revenue_cents - p.fees_cents - p.supplier_cents - p.shipping_cents - p.refunds_cents;
-  return { ...p, net_margin_cents: net, net_margin_percent: marginPercentOf(net, p.revenue_cents) };
+/** The summed parts of a period's orders, as the database answers them (docs/analytics.md "Figures"). */
+export interface FigureParts {
+  orders: number; units: number; revenue_cents: number; fees_cents: number; supplier_cents: number; shipping_cents: number; refunds_cents: number;
+  /** the orders whose every cost is known, their revenue and their net (revenue − every cost) */
+  margin_orders: number; margin_revenue_cents: number; margin_net_cents: number;
 }
 
-/** Each figure's change from `before` to `now`: the difference, and its percent of `before` (one decimal; null from 0). */
+/**
+ * Figures from their summed parts. The net margin is the order profit's arithmetic over the orders
+ * whose every cost is known only (contract/profit.ts: an order's result is null while a part is);
+ * the others are counted in `unknown_cost_orders`, and with none known the margin is null.
+ */
+export function figuresOf(p: FigureParts): AnalyticsFigures {
+  const { margin_net_cents: net, ...rest } = p;
+  const known = p.margin_orders > 0;
+  return {
+    ...rest,
+    net_margin_cents: known ? net : null,
+    net_margin_percent: known ? marginPercentOf(net, p.margin_revenue_cents) : null,
+    unknown_cost_orders: p.orders - p.margin_orders,
+  };
+}
+
+/** Each figure's change from `before` to `now`: the difference, and its percent of `before` (one decimal; null from 0 or from an unknown). */
 export function changeOf(now: AnalyticsFigures, before: AnalyticsFigures): Record<FigureKey, FigureChange> {
   const out = {} as Record<FigureKey, FigureChange>;
   for (const k of FIGURE_KEYS) {
-    const delta = now[k] - before[k];
-    out[k] = { delta, percent: before[k] === 0 ? null : Math.round((delta * 1000) / Math.abs(before[k])) / 10 };
+    const a = now[k];
+    const b = before[k];
+    if (a === null || b === null) {
+      out[k] = { delta: null, percent: null };
+      continue;
+    }
+    const delta = a - b;
+    out[k] = { delta, percent: b === 0 ? null : Math.round((delta * 1000) / Math.abs(b)) / 10 };
   }
   return out;
 }

@@ -12,11 +12,16 @@ const money = (v: number) => formatCents(Math.round(v));
 export default function AnalyticsCharts({ points, marketplaces, products, suppliers }: {
   points: AnalyticsPoint[]; marketplaces: AnalyticsBreakdownRow[]; products: AnalyticsBreakdownRow[]; suppliers: AnalyticsBreakdownRow[];
 }) {
+  // a bucket whose net margin is unknown (no order with every cost known) has no margin point: never a 0
   const overTime = points.flatMap((p) => [
     { bucket: p.start, figure: 'Revenue', value: p.revenue_cents },
-    { bucket: p.start, figure: 'Net margin', value: p.net_margin_cents },
+    ...(p.net_margin_cents === null ? [] : [{ bucket: p.start, figure: 'Net margin', value: p.net_margin_cents }]),
   ]);
-  const bars = (rows: AnalyticsBreakdownRow[], pick: (r: AnalyticsBreakdownRow) => number) => rows.map((r) => ({ name: r.label, value: pick(r) }));
+  const bars = (rows: AnalyticsBreakdownRow[], pick: (r: AnalyticsBreakdownRow) => number | null) =>
+    rows.flatMap((r) => {
+      const value = pick(r);
+      return value === null ? [] : [{ name: r.label, value }];
+    });
   const axis = { y: { labelFormatter: money } };
   const tooltip = (name: string) => ({ channel: 'y', name, valueFormatter: money });
   return (

@@ -2,9 +2,12 @@
  * /analytics — docs/analytics.md: a period (UTC days) with its comparison to the period before, the
  * summary's figures and their change, the charts (their own chunk) and the breakdowns by marketplace,
  * supplier and product, paged and sorted by the server, each with its CSV export. Figures are cents
- * written en-US through contract/money.ts.
+ * written en-US through contract/money.ts. The period, comparison, grouping and breakdown live in the
+ * URL (./url-state.ts): a reload or a shared link opens the same view. A net margin without any
+ * order's costs known reads "Unknown", and the orders left out of it are counted.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic, Switch, Table, Tabs, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
@@ -14,9 +17,10 @@ import { PageHeader } from '../../src/shell/page-header';
 import { LoadError } from '../shared/list-error';
 import { ExportCsvButton } from '../shared/export-csv-button';
 import { formatCents } from '../../contract/money';
-import { defaultPeriod, periodDays, type AnalyticsBreakdownRow, type AnalyticsSummary, type AnalyticsTimeseries, type BreakdownBy, type FigureKey, type Interval } from '../../contract/analytics';
+import { periodDays, type AnalyticsBreakdownRow, type AnalyticsSummary, type AnalyticsTimeseries, type BreakdownBy, type FigureKey, type Interval } from '../../contract/analytics';
 import { PAGE } from '../../contract/constants';
 import type { ListResponse } from '../../contract/api';
+import { viewOf, withView } from './url-state';
 
 const Charts = lazy(() => import('./analytics-charts'));
 
@@ -31,7 +35,21 @@ const FIGURES: { key: FigureKey; title: string; money: boolean; lowerIsBetter?: 
   { key: 'refunds_cents', title: 'Refunds', money: true, lowerIsBetter: true },
 ];
 
-const show = (money: boolean, v: number) => (money ? formatCents(v) : v.toLocaleString('en-US'));
+const show = (money: boolean, v: number | null) => (v === null ? 'Unknown' : money ? formatCents(v) : v.toLocaleString('en-US'));
+
+/** What the net margin covers: its percent of those orders' revenue, and the orders left out because a cost is not known yet. */
+function MarginNote({ figures: f }: { figures: AnalyticsSummary['figures'] }) {
+  const left = f.unknown_cost_orders > 0 ? `${f.unknown_cost_orders.toLocaleString('en-US')} of ${f.orders.toLocaleString('en-US')} orders left out: costs not known yet` : null;
+  return (
+    <div>
+      <Typography.Text type="secondary">
+        {f.net_margin_percent === null ? 'No order has all its costs known yet' : `${f.net_margin_percent} % of revenue`}
+      </Typography.Text>
+      {left && f.net_margin_percent !== null && <div><Typography.Text type="secondary">{left}</Typography.Text></div>}
+      {left && f.net_margin_percent === null && <div><Typography.Text type="secondary">{`${f.unknown_cost_orders.toLocaleString('en-US')} orders without a purchase order, a label or with a return open`}</Typography.Text></div>}
+    </div>
+  );
+}
 
 function useAnalytics<T extends BaseRecord>(url: string, query: Record<string, string | number>) {
   return useCustom<T>({ url, method: 'get', config: { query } });
@@ -47,7 +65,7 @@ function Breakdown({ by, from, to, title }: { by: BreakdownBy; from: string; to:
   const total = result?.data?.pagination?.total ?? 0;
   const sortOrder = (f: string) => (sort.field === f ? (sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null);
   const moneyCol = (key: FigureKey, title: string) => ({
-    key, dataIndex: key, title, align: 'right' as const, sorter: true, sortOrder: sortOrder(key), render: (v: number) => formatCents(v),
+    key, dataIndex: key, title, align: 'right' as const, sorter: true, sortOrder: sortOrder(key), render: (v: number | null) => (v === null ? 'Unknown' : formatCents(v)),
   });
   const onChange = (p: TablePaginationConfig, _f: unknown, s: SorterResult<AnalyticsBreakdownRow> | SorterResult<AnalyticsBreakdownRow>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -86,10 +104,12 @@ function Breakdown({ by, from, to, title }: { by: BreakdownBy; from: string; to:
 }
 
 export default function AnalyticsPage() {
-  const [period, setPeriod] = useState(defaultPeriod);
-  const [compare, setCompare] = useState(true);
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const period = { from: view.from, to: view.to };
+  const { compare, interval } = view;
+  const set = (change: Parameters<typeof withView>[1]) => setParams((p) => withView(p, change), { replace: true });
   const days = periodDays(period.from, period.to);
-  const [interval, setInterval] = useState<Interval>('day');
   const effective: Interval = interval === 'day' && days > 120 ? 'week' : interval;
   const range = { from: period.from, to: period.to };
   const summary = useAnalytics<{ data: AnalyticsSummary }>('/analytics/summary', { ...range, compare: compare ? 'previous' : 'none' });
@@ -111,14 +131,14 @@ export default function AnalyticsPage() {
           value={[dayjs(period.from), dayjs(period.to)]}
           maxDate={dayjs()}
           onChange={(v) => {
-            if (v?.[0] && v[1]) setPeriod({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') });
+            if (v?.[0] && v[1]) set({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') });
           }}
         />
         <Space>
-          <Switch checked={compare} onChange={setCompare} aria-label="Compare with the previous period" />
+          <Switch checked={compare} onChange={(on) => set({ compare: on })} aria-label="Compare with the previous period" />
           <Typography.Text>Compare with the previous period</Typography.Text>
         </Space>
-        <Segmented<Interval> aria-label="Interval" value={effective} onChange={setInterval} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }, { value: 'month', label: 'Month' }]} />
+        <Segmented<Interval> aria-label="Interval" value={effective} onChange={(i) => set({ interval: i })} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }, { value: 'month', label: 'Month' }]} />
       </Space>
       {summary.query.isError && <LoadError what="the analytics" error={summary.query.error} onRetry={() => summary.query.refetch()} />}
       {summary.query.isLoading && <Skeleton active />}
@@ -126,17 +146,18 @@ export default function AnalyticsPage() {
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
           {FIGURES.map((f) => {
             const c = s.change?.[f.key];
-            const up = c ? c.delta > 0 : false;
-            const good = c && c.delta !== 0 ? up !== Boolean(f.lowerIsBetter) : null;
+            const delta = c?.delta ?? null;
+            const up = delta !== null && delta > 0;
+            const good = delta !== null && delta !== 0 ? up !== Boolean(f.lowerIsBetter) : null;
             return (
               <Col key={f.key} xs={12} md={6}>
                 <Card size="small">
                   <Statistic title={f.title} value={show(f.money, s.figures[f.key])} />
-                  {f.key === 'net_margin_cents' && <Typography.Text type="secondary">{s.figures.net_margin_percent === null ? '—' : `${s.figures.net_margin_percent} % of revenue`}</Typography.Text>}
-                  {c && s.previous && (
+                  {f.key === 'net_margin_cents' && <MarginNote figures={s.figures} />}
+                  {c && delta !== null && s.previous && (
                     <div>
                       <Typography.Text type={good === null ? 'secondary' : good ? 'success' : 'danger'}>
-                        {c.delta > 0 ? '+' : ''}{show(f.money, c.delta)}{c.percent === null ? '' : ` (${c.percent > 0 ? '+' : ''}${c.percent} %)`}
+                        {delta > 0 ? '+' : ''}{show(f.money, delta)}{c.percent === null ? '' : ` (${c.percent > 0 ? '+' : ''}${c.percent} %)`}
                       </Typography.Text>{' '}
                       <Typography.Text type="secondary">vs {show(f.money, s.previous.figures[f.key])}</Typography.Text>
                     </div>
@@ -163,6 +184,8 @@ export default function AnalyticsPage() {
         </Suspense>
       )}
       <Tabs
+        activeKey={view.by}
+        onChange={(k) => set({ by: k as BreakdownBy })}
         items={[
           { key: 'marketplace', label: 'By marketplace', children: <Breakdown by="marketplace" {...range} title="Marketplaces" /> },
           { key: 'supplier', label: 'By supplier', children: <Breakdown by="supplier" {...range} title="Suppliers" /> },

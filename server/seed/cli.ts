@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db';
 import { openPglite } from '../db/pglite';
 import { seed } from '.';
+import { rebuildRollup } from '../api/analytics/rollup';
 import { DEMO_TENANT } from './accounts';
 import { insertOrders } from '../api/orders/insert';
 import { makeOrders, prng } from './commerce-data';
@@ -34,6 +35,8 @@ export async function addDemoOrders(db: Db, count: number, log: (s: string) => v
     await db.transaction((tx) => insertOrders(tx, tenantId, makeOrders(r, n, products, now, start + done)), { tenantId });
     log(`  ${done + n} / ${count} orders`);
   }
+  // inserted without events: the analytics rollup is recomputed from the detail tables (docs/analytics.md "Rollup")
+  await db.transaction((tx) => rebuildRollup(tx, tenantId), { tenantId });
 }
 
 /** ANALYZE needs the table owner: the PGlite superuser, or the DATABASE_URL login (the app role is not). */

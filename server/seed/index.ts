@@ -5,11 +5,13 @@ import { seedFoundation } from './foundation';
 import { seedCommerce } from './commerce';
 import { seedMarketplaces } from './marketplaces';
 import { seedReturns } from './returns';
+import { seedLedger } from './ledger';
+import { seedAnalytics } from './analytics';
 
 export type Seeder = (db: Db) => Promise<void>;
 
 /** Domain seeders run in order after the foundation; each must be idempotent. */
-export const domainSeeders: Seeder[] = [seedCommerce, seedMarketplaces, seedReturns];
+export const domainSeeders: Seeder[] = [seedCommerce, seedMarketplaces, seedReturns, seedLedger, seedAnalytics];
 
 /**
  * What each domain seeder leaves in a tenant: the condition it checks itself before it writes (it
@@ -19,6 +21,10 @@ export const SEEDED_WHEN = new Map<Seeder, string>([
   [seedCommerce, 'exists (select 1 from products where tenant_id = $1)'],
   [seedMarketplaces, 'exists (select 1 from marketplace_accounts where tenant_id = $1)'],
   [seedReturns, 'exists (select 1 from returns where tenant_id = $1)'],
+  // the opening entries of the seeded history: entries no event caused
+  [seedLedger, 'exists (select 1 from ledger_entries where tenant_id = $1 and event_seq is null)'],
+  // the analytics rollup of the seeded orders
+  [seedAnalytics, 'exists (select 1 from analytics_daily where tenant_id = $1)'],
 ]);
 
 /**

@@ -21,8 +21,8 @@ configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 pageTestHooks('user');
 
-const now = figuresOf({ orders: 12, units: 20, revenue_cents: 123456, fees_cents: 15000, supplier_cents: 50000, shipping_cents: 8000, refunds_cents: 456 });
-const before = figuresOf({ orders: 10, units: 15, revenue_cents: 100000, fees_cents: 12000, supplier_cents: 40000, shipping_cents: 7000, refunds_cents: 0 });
+const now = figuresOf({ orders: 12, units: 20, revenue_cents: 123456, fees_cents: 15000, supplier_cents: 50000, shipping_cents: 8000, refunds_cents: 456, margin_orders: 10, margin_revenue_cents: 100000, margin_net_cents: 30000 });
+const before = figuresOf({ orders: 10, units: 15, revenue_cents: 100000, fees_cents: 12000, supplier_cents: 40000, shipping_cents: 7000, refunds_cents: 0, margin_orders: 10, margin_revenue_cents: 100000, margin_net_cents: 41000 });
 const summary = (f = now, prev = before) => ({
   data: { from: '2025-03-01', to: '2025-03-30', figures: f, previous: { from: '2025-01-30', to: '2025-02-28', figures: prev }, change: Object.fromEntries(Object.keys(ZERO_FIGURES).filter((k) => k !== 'net_margin_percent').map((k) => [k, { delta: (f as never)[k] - (prev as never)[k], percent: null }])) },
   _meta: {},
@@ -77,5 +77,35 @@ describe('the analytics page', () => {
     const n = api.of('GET', '/analytics/summary').length;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(api.of('GET', '/analytics/summary').length).toBeGreaterThan(n));
+  });
+
+  it('keeps the period, comparison, grouping and breakdown in the URL: a reload opens the same view', async () => {
+    const api = handlers();
+    renderConsole({ path: '/analytics?from=2025-01-01&to=2025-06-30&compare=none&interval=month&by=supplier', route: '/analytics', page: <AnalyticsPage /> });
+    await screen.findByText('$1,234.56');
+    const first = api.of('GET', '/analytics/summary')[0];
+    expect([first.query.get('from'), first.query.get('to'), first.query.get('compare')]).toEqual(['2025-01-01', '2025-06-30', 'none']);
+    await waitFor(() => expect(api.of('GET', '/analytics/timeseries').some((c) => c.query.get('interval') === 'month')).toBe(true));
+    expect(screen.getByRole('tab', { name: 'By supplier', selected: true })).toBeInTheDocument();
+    // changing the view writes it back
+    fireEvent.click(screen.getByRole('switch', { name: 'Compare with the previous period' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).not.toContain('compare=none'));
+    fireEvent.click(screen.getByRole('tab', { name: 'By product' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('by=product'));
+    expect(screen.getByTestId('location').textContent).toContain('from=2025-01-01');
+    expect(screen.getByTestId('location').textContent).toContain('interval=month');
+  });
+
+  it('reads "Unknown" for a margin without any order whose costs are known, and counts the orders left out', async () => {
+    const unknown = figuresOf({ orders: 7, units: 9, revenue_cents: 50000, fees_cents: 7000, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, margin_orders: 0, margin_revenue_cents: 0, margin_net_cents: 0 });
+    fakeApi([
+      (c) => (c.path === '/analytics/summary' ? { body: { data: { from: '2025-03-01', to: '2025-03-30', figures: unknown, previous: null, change: null }, _meta: {} } } : undefined),
+      (c) => (c.path === '/analytics/timeseries' ? { body: { data: { from: '', to: '', interval: 'day', metric: 'revenue_cents', points: [] }, _meta: {} } } : undefined),
+      (c) => (c.path === '/analytics/breakdown' ? { body: listOf([{ key: 'amazon', label: 'Amazon', ...unknown }], 1) } : undefined),
+    ]);
+    renderConsole({ path: '/analytics', route: '/analytics', page: <AnalyticsPage /> });
+    expect(await screen.findByText('No order has all its costs known yet')).toBeInTheDocument();
+    expect(screen.getByText('7 orders without a purchase order, a label or with a return open')).toBeInTheDocument();
+    expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
   });
 });

@@ -1,12 +1,21 @@
 /**
  * Analytics over HTTP (docs/analytics.md): on the seeded Demo Store, the summary of a period equals
- * the sum of its orders' profits (GET /api/orders/{id} `profit`) to the cent; the comparison, the
+ * the sum of its orders' profits (GET /api/orders/{id} `profit`) to the cent, the net margin over
+ * the orders whose costs are known only (two orders are given a purchase order and a label, whose
+ * events the rollup's consumer follows); the rollup equals the detail tables; the comparison, the
  * time series' buckets, the breakdowns' paging and sort, the 400s, tenants and roles.
+ *
+ * Cost: one server; the orders' profits are read a few at a time; the wide periods read the rollup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, headersFor } from './tokens';
 import { addDays, previousPeriod } from '../../contract/analytics';
+import { DEMO_TENANT } from './tokens';
+import { costOrder } from './ledger-support';
+import { waitFor } from './wait-for';
+import { fastEventSettings } from './events-support';
+import { summaryFromDetail } from '../../server/api/analytics/queries';
 
 let h: Harness;
 const call = (email: string, path: string) => callAs(h, email, 'GET', path);
@@ -15,18 +24,31 @@ const AGENT = 'agent@demo.local';
 const ADMIN = 'admin@demo.local';
 const NW = 'owner@northwind.local';
 const FIG = ['orders', 'units', 'revenue_cents', 'fees_cents', 'supplier_cents', 'shipping_cents', 'refunds_cents', 'net_margin_cents'] as const;
-type Figures = Record<(typeof FIG)[number], number> & { net_margin_percent: number | null };
+/** What the margin covers: these add up across buckets and breakdown rows too (an unknown margin adds 0) */
+const COVER = ['margin_orders', 'margin_revenue_cents', 'unknown_cost_orders'] as const;
+type Figures = Record<(typeof FIG)[number], number> & { net_margin_percent: number | null; margin_orders: number; margin_revenue_cents: number; unknown_cost_orders: number };
 
 let from = '';
 let to = '';
 
 beforeAll(async () => {
+  fastEventSettings(); // the rollup's consumer polls every 20 ms
   h = await startServer();
   // a short period holding orders: the days before the newest order
   const newest = (await call(SELLER, '/api/me/orders?limit=1&sort=created_at&order=desc')).body.data[0].created_at as string;
   to = newest.slice(0, 10);
   from = addDays(to, -2);
-});
+  // two orders of a day before today get every cost known (the rollup's days, not today's detail)
+  const today = new Date().toISOString().slice(0, 10);
+  const day = to < today ? to : addDays(to, -1);
+  const known = ((await call(SELLER, `/api/me/orders?created_from=${day}&created_to=${day}&limit=20`)).body.data as { id: string; status: string }[])
+    .filter((o) => o.status !== 'cancelled').slice(0, 2);
+  expect(known).toHaveLength(2);
+  const supplierId = (await call(SELLER, '/api/suppliers?limit=1')).body.data[0].id as string;
+  for (const [i, o] of known.entries()) await costOrder(h, o.id, { supplierId, poCents: 1500 + i * 100, labelCents: 650 });
+  // the consumer recomputes their day
+  await waitFor(async () => (await call(SELLER, `/api/analytics/summary?from=${day}&to=${day}`)).body.data.figures.margin_orders === 2, 'the rollup to count the two orders');
+}, 120_000);
 afterAll(async () => h?.close());
 
 describe('GET /api/analytics/summary', () => {
@@ -36,9 +58,11 @@ describe('GET /api/analytics/summary', () => {
     const ids = (listed.body.data as { id: string; status: string }[]).filter((o) => o.status !== 'cancelled').map((o) => o.id);
     expect(ids.length).toBeGreaterThan(0);
     expect(listed.body.pagination.total).toBeLessThanOrEqual(100);
-    const want = { orders: 0, units: 0, revenue_cents: 0, fees_cents: 0, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, net_margin_cents: 0 };
-    for (const id of ids) {
-      const o = (await call(SELLER, `/api/orders/${id}`)).body.data;
+    const want = { orders: 0, units: 0, revenue_cents: 0, fees_cents: 0, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, net_margin_cents: 0, margin_orders: 0, margin_revenue_cents: 0, unknown_cost_orders: 0 };
+    // the orders' pages, a few at a time
+    const pages: { profit: { sale_cents: number; fees_cents: number | null; supplier_cents: number | null; postage_cents: number | null; refunds_cents: number | null; result_cents: number | null }; items: { quantity: number }[] }[] = [];
+    for (let i = 0; i < ids.length; i += 8) pages.push(...await Promise.all(ids.slice(i, i + 8).map(async (id) => (await call(SELLER, `/api/orders/${id}`)).body.data)));
+    for (const o of pages) {
       const p = o.profit;
       want.orders += 1;
       want.units += o.items.reduce((s: number, i: { quantity: number }) => s + i.quantity, 0);
@@ -47,16 +71,30 @@ describe('GET /api/analytics/summary', () => {
       want.supplier_cents += p.supplier_cents ?? 0;
       want.shipping_cents += p.postage_cents ?? 0;
       want.refunds_cents += p.refunds_cents ?? 0;
-      // an order whose every part is known contributes exactly its profit's result
-      if (p.result_cents !== null) want.net_margin_cents += p.result_cents;
-      else want.net_margin_cents += p.sale_cents - (p.fees_cents ?? 0) - (p.supplier_cents ?? 0) - (p.postage_cents ?? 0) - (p.refunds_cents ?? 0);
+      // an order whose every part is known contributes exactly its profit's result; the others are counted, never guessed
+      if (p.result_cents !== null) {
+        want.net_margin_cents += p.result_cents;
+        want.margin_orders += 1;
+        want.margin_revenue_cents += p.sale_cents;
+      } else want.unknown_cost_orders += 1;
     }
+    expect(want.margin_orders).toBe(2);
+    expect(want.unknown_cost_orders).toBeGreaterThan(0);
     const r = await call(SELLER, `/api/analytics/summary?from=${from}&to=${to}`);
     expect(r.status).toBe(200);
     const f: Figures = r.body.data.figures;
     expect({ ...f, net_margin_percent: undefined }).toEqual({ ...want, net_margin_percent: undefined });
-    expect(f.net_margin_percent).toBe(f.revenue_cents > 0 ? Math.round((f.net_margin_cents * 1000) / f.revenue_cents) / 10 : null);
+    expect(f.net_margin_percent).toBe(Math.round((f.net_margin_cents * 1000) / f.margin_revenue_cents) / 10);
     expect(r.body.data.previous).toBeNull();
+  });
+
+  it('reads the rollup for the days before today and the detail for today: the same figures as the detail tables alone', async () => {
+    const wide = { from: addDays(to, -179), to: new Date().toISOString().slice(0, 10) };
+    const viaRollup = (await call(SELLER, `/api/analytics/summary?from=${wide.from}&to=${wide.to}`)).body.data.figures;
+    const detail = await h.db.transaction((tx) => summaryFromDetail(tx, DEMO_TENANT.id, wide.from, wide.to), { tenantId: DEMO_TENANT.id });
+    expect(viaRollup).toEqual(detail);
+    expect(detail.orders).toBeGreaterThan(1000);
+    expect(detail.margin_orders).toBe(2);
   });
 
   it('compares with the previous period of equal length', async () => {
@@ -66,7 +104,10 @@ describe('GET /api/analytics/summary', () => {
     expect(r.body.data.previous).toMatchObject(before);
     const alone = (await call(SELLER, `/api/analytics/summary?from=${before.from}&to=${before.to}`)).body.data.figures;
     expect(r.body.data.previous.figures).toEqual(alone);
-    for (const k of FIG) expect(r.body.data.change[k].delta).toBe(r.body.data.figures[k] - alone[k]);
+    for (const k of FIG) {
+      const [a, b] = [r.body.data.figures[k], alone[k]];
+      expect(r.body.data.change[k].delta).toBe(a === null || b === null ? null : a - b);
+    }
   });
 
   it('reads for every role; another tenant sees only its own orders', async () => {
@@ -118,7 +159,7 @@ describe('GET /api/analytics/timeseries', () => {
       expect(pts[pts.length - 1].end).toBe(wide.to);
       for (let i = 1; i < pts.length; i++) expect(pts[i].start).toBe(addDays(pts[i - 1].end, 1));
       if (interval === 'day') expect(pts).toHaveLength(76);
-      for (const k of FIG) expect(pts.reduce((s, p) => s + p[k], 0)).toBe(sum[k]);
+      for (const k of [...FIG, ...COVER]) expect(pts.reduce((s, p) => s + (p[k] ?? 0), 0)).toBe(sum[k]);
       for (const p of pts) expect(p.value).toBe(p.net_margin_cents);
     }
   });
@@ -133,7 +174,7 @@ describe('GET /api/analytics/breakdown', () => {
       expect(all.status).toBe(200);
       const rows: (Figures & { key: string | null; label: string })[] = all.body.data;
       expect(all.body.pagination.total).toBe(rows.length);
-      for (const k of FIG) expect(rows.reduce((s, r) => s + r[k], 0)).toBe(sum[k]);
+      for (const k of [...FIG, ...COVER]) expect(rows.reduce((s, r) => s + (r[k] ?? 0), 0)).toBe(sum[k]);
       const revenues = rows.map((r) => r.revenue_cents);
       expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
       if (rows.length > 1) {

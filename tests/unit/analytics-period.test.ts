@@ -48,10 +48,26 @@ describe('periods', () => {
 
 describe('figures', () => {
   it('nets the margin as the order profit does, and the change in percent of the previous', () => {
-    const f = figuresOf({ orders: 1, units: 2, revenue_cents: 7198, fees_cents: 984, supplier_cents: 4130, shipping_cents: 4988, refunds_cents: 0 });
+    const f = figuresOf({ orders: 1, units: 2, revenue_cents: 7198, fees_cents: 984, supplier_cents: 4130, shipping_cents: 4988, refunds_cents: 0, margin_orders: 1, margin_revenue_cents: 7198, margin_net_cents: -2904 });
     expect(f.net_margin_cents).toBe(-2904);
     expect(f.net_margin_percent).toBe(-40.3);
+    expect(f.unknown_cost_orders).toBe(0);
     expect(changeOf(f, ZERO_FIGURES).revenue_cents).toEqual({ delta: 7198, percent: null });
     expect(changeOf({ ...f, revenue_cents: 15000 }, { ...f, revenue_cents: 10000 }).revenue_cents).toEqual({ delta: 5000, percent: 50 });
+  });
+
+  it('nets the margin over the orders whose costs are known only, and says unknown rather than 0 when none is', () => {
+    // two orders: one with every cost known (net $10.00 of $50.00), one without a label yet
+    const f = figuresOf({ orders: 2, units: 2, revenue_cents: 8000, fees_cents: 1200, supplier_cents: 5000, shipping_cents: 800, refunds_cents: 0, margin_orders: 1, margin_revenue_cents: 5000, margin_net_cents: 1000 });
+    expect(f.net_margin_cents).toBe(1000);
+    expect(f.net_margin_percent).toBe(20);
+    expect(f.unknown_cost_orders).toBe(1);
+    const none = figuresOf({ orders: 3, units: 3, revenue_cents: 9000, fees_cents: 1350, supplier_cents: 0, shipping_cents: 0, refunds_cents: 0, margin_orders: 0, margin_revenue_cents: 0, margin_net_cents: 0 });
+    expect(none.net_margin_cents).toBeNull();
+    expect(none.net_margin_percent).toBeNull();
+    expect(none.unknown_cost_orders).toBe(3);
+    // a change from or to an unknown is unknown
+    expect(changeOf(f, none).net_margin_cents).toEqual({ delta: null, percent: null });
+    expect(changeOf(f, none).orders).toEqual({ delta: -1, percent: -33.3 });
   });
 });

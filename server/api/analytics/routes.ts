@@ -2,6 +2,7 @@
  * Analytics API (docs/analytics.md; access `read:analytics`, every role): the period's summary with
  * an optional comparison to the period before, a time series in day, week or month buckets, and a
  * breakdown by marketplace, supplier or product, paged and sorted by the database, with its CSV export.
+ * Its consumer keeps the daily rollup the summary and time series read (./rollup.ts).
  */
 import { defineModule, type ApiModule } from '../module';
 import { list, one } from '../kit';
@@ -13,11 +14,13 @@ import {
 import { centsToDecimal } from '../../../contract/money';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { breakdownOf, bucketsFigures, summaryOf } from './queries';
+import { analyticsRollupConsumer } from './rollup';
 
 const READ = analyticsPermissions.analytics.read;
 
 export const BREAKDOWN_EXPORT_COLUMNS = [
   'Key', 'Name', 'Orders', 'Units', 'Revenue', 'Marketplace fees', 'Supplier cost', 'Shipping', 'Refunds', 'Net margin', 'Net margin %',
+  'Orders in the margin', 'Orders with costs unknown',
 ] as const;
 
 const analytics: ApiModule = (api) => {
@@ -82,7 +85,8 @@ const analytics: ApiModule = (api) => {
           return {
             rows: rows.map((r) => [
               r.key ?? '', r.label, r.orders, r.units, usd(r.revenue_cents), usd(r.fees_cents), usd(r.supplier_cents), usd(r.shipping_cents),
-              usd(r.refunds_cents), usd(r.net_margin_cents), r.net_margin_percent ?? '',
+              usd(r.refunds_cents), r.net_margin_cents === null ? 'unknown' : usd(r.net_margin_cents), r.net_margin_percent ?? '',
+              r.margin_orders, r.unknown_cost_orders,
             ]),
             next: offset + EXPORT_PAGE < total ? String(offset + EXPORT_PAGE) : null,
           };
@@ -92,4 +96,4 @@ const analytics: ApiModule = (api) => {
   });
 };
 
-export default defineModule({ name: 'analytics', routes: analytics });
+export default defineModule({ name: 'analytics', routes: analytics, consumers: [analyticsRollupConsumer] });
