@@ -25,6 +25,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/suppliers/export.csv': 'CSV export',
   '/api/me/orders/export.csv': 'CSV export',
   '/api/analytics/breakdown/export.csv': 'CSV export',
+  '/api/payouts/export.csv': 'CSV export',
   '/api/shipments/:id/label.pdf': 'PDF label',
   '/api/images/:id': 'the image file itself (its own content type)',
   '/api/stream': 'SSE stream',
@@ -61,6 +62,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/dlq/:id': '/api/dlq?limit=1&status=all',
   '/api/streams/events/:seq': '/api/streams/events?limit=1',
   '/api/capital/advances/:id': '/api/capital/advances?limit=1',
+  '/api/payouts/:id': '/api/payouts?limit=1',
 };
 
 let h: Harness;

@@ -61,8 +61,9 @@ create index payout_lines_order on payout_lines(tenant_id, order_id) where order
 create index payout_lines_external_order on payout_lines(tenant_id, marketplace_id, external_order_id) where external_order_id is not null;
 alter table payout_lines enable row level security;
 alter table payout_lines force row level security;
+-- the tenant setting read once per statement (0018_rls_setting_once.sql)
 create policy tenant_isolation on payout_lines
-  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
 
 -- the sandbox marketplace's side: when it sent an order's payout (a simulated day's wall time)
 alter table sandbox_orders add column settled_at timestamptz;
