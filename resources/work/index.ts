@@ -2,6 +2,7 @@
 import { lazy } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
+import { alertsLive } from '../../contract/modules/alerts';
 
 // one chunk for both: they load together on the dashboard
 const card = (name: 'OpenAlertsCard' | 'NeedsAttentionCard') => lazy(() => import('./alert-cards').then((m) => ({ default: m[name] })));
@@ -18,6 +19,7 @@ const work: PageModule = {
     icon: BellOutlined,
     order: 2,
   },
+  liveRoutes: alertsLive,
   dashboardCards: [
     { id: 'open-alerts', title: 'Open Alerts', order: 53, element: card('OpenAlertsCard') },
     { id: 'needs-attention', title: 'Needs Attention', order: 60, span: 2, element: card('NeedsAttentionCard') },

@@ -12,7 +12,7 @@ import { badRequest, HttpError, notFound } from '../errors';
 import type { Tx } from '../../db';
 import { SIGNED_IN } from '../../../contract/permissions';
 import { listAnswer, oneAnswer } from '../../../contract/api';
-import { liveRoute } from '../../../contract/events';
+import { alertsLive } from '../../../contract/modules/alerts';
 import {
   ALERT_BULK_MAX, ALERT_RANGES, alertAssignBody, alertSummary, alertBulkAnswer, alertBulkBody, alertListQuery, alertNoteBody, alertParams, alertRow,
   recentAlertsQuery, type AlertAction, type AlertFilter,
@@ -219,4 +219,4 @@ async function idsMatching(tx: Tx, tenantId: string, f: AlertFilter, me: string)
   return rows.map((r) => r.id);
 }
 
-export default defineModule({ name: 'alerts', routes: alerts, live: [liveRoute('alert_queue', 'JOBS', 'alerts')] });
+export default defineModule({ name: 'alerts', routes: alerts, live: alertsLive });
