@@ -9,13 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signedIn, USERS } from './support/sign-in';
+import { pageApi } from './support/page-api';
 
 test('a seller uploads a settlement report, sees a reconciliation problem and resolves it', async ({ page }) => {
   test.setTimeout(120_000);
   const settlement = String(Date.now()).slice(-11);
-  const report = readFileSync(join(__dirname, '../tests/fixtures/amazon-settlement-us.txt'), 'utf8')
+  const order = `112-${settlement.slice(-7)}-0000001`;
+  const report = readFileSync(join(process.cwd(), 'tests/fixtures/amazon-settlement-us.txt'), 'utf8')
     .replaceAll('11223344556', settlement)
-    .replaceAll('112-1234567-1234567', `112-${settlement.slice(-7)}-0000001`);
+    .replaceAll('112-1234567-1234567', order);
 
   await signedIn(page, USERS.seller, '/payments?tab=reconciliation');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
@@ -28,18 +30,18 @@ test('a seller uploads a settlement report, sees a reconciliation problem and re
   await expect(dialog.getByText(/1 payout\(s\) with 17 line\(s\) go to "Amazon US"/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByText('Import complete')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   // the reconciler (a consumer of the payout's arrival) finds the line of an order that is not the store's
-  await page.getByPlaceholder('Search order or payout id').fill(settlement);
+  // (it runs in the background: wait for it through the API, then search the table for this run's payout)
+  const api = await pageApi(page);
+  await expect.poll(async () => (await api.get<{ data: unknown[] }>(`/payouts/reconciliation?kind=order_not_found&search=${order}`)).data.length, { timeout: 60_000 }).toBe(1);
+  await page.getByPlaceholder('Search order or payout id').fill(order);
   await page.getByPlaceholder('Search order or payout id').press('Enter');
   const row = page.getByRole('row', { name: /Order not found/ });
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+  await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText('$1,000.00')).toBeVisible();
-  await expect(row.getByText(`112-${settlement.slice(-7)}-0000001`).first()).toBeVisible();
+  await expect(row.getByText(order).first()).toBeVisible();
   await expect(row.getByText('Open')).toBeVisible();
 
   await row.getByRole('button', { name: /^Resolve/ }).click();
