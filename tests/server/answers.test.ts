@@ -13,6 +13,7 @@ import { fastEventSettings } from './events-support';
 import { demoSuppliers, mappedVariant, marketplaceOrder, pos } from './dropship-support';
 import { waitFor } from './wait-for';
 import { listRoutes, type IndexedRoute } from '../../server/api/route-index';
+import { appendEvent } from '../../server/events/outbox';
 
 const ADMIN = 'admin@demo.local';
 
@@ -60,6 +61,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/webhooks/:id': '/api/webhooks?limit=1',
   '/api/webhooks/:id/deliveries': '/api/webhooks?limit=1',
   '/api/dlq/:id': '/api/dlq?limit=1&status=all',
+  '/api/alerts/:id': '/api/alerts?limit=1&status=all',
   '/api/streams/events/:seq': '/api/streams/events?limit=1',
   '/api/capital/advances/:id': '/api/capital/advances?limit=1',
   '/api/payouts/:id': '/api/payouts?limit=1',
@@ -120,6 +122,14 @@ beforeAll(async () => {
   // an advance (docs/capital.md): the seed has none, and requesting one needs the server's switch on
   await h.db.transaction(
     (tx) => tx.query(`insert into capital_advances (tenant_id, number, offer_kind, principal_cents, fee_cents, holdback_bp) values ($1, 'ADV-ANSWERS', 'merchant_cash', 10000, 1000, 1000)`, [DEMO_TENANT.id]),
+    { tenantId: DEMO_TENANT.id },
+  );
+  // an alert, folded from its event as every alert is (docs/alerts.md "Folding")
+  await h.db.transaction(
+    (tx) => appendEvent(tx, DEMO_TENANT.id, 'alerts.map_violation', {
+      id: 'map-answers', type: 'map_violation', severity: 'warning', level: 'warning', source: 'map-monitor', message: 'MAP violation on ANSWERS-1',
+      violation_id: 'answers', listing_id: 'answers', sku: 'ANSWERS-1', created_at: new Date().toISOString(),
+    }),
     { tenantId: DEMO_TENANT.id },
   );
   // a bulk proposal job as its route writes one (a real one needs more proposals than the seed has)
