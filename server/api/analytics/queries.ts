@@ -4,7 +4,7 @@
  * orders, its live labels, its refunded returns), over the orders created in the period, cancelled
  * ones left out. Each cost sums what is known of it; the net margin covers only the orders whose
  * every cost is known, and the others are counted (never guessed at 0). Summary and time series
- * read the daily rollup for the days before today (./rollup.ts) and the detail tables for today;
+ * read the daily rollup (./rollup.ts) and the detail tables for today's orders it has not seen yet;
  * breakdowns read the detail tables. No row reaches Node but the aggregates.
  */
 import type { Tx } from '../../db';
@@ -70,21 +70,22 @@ function figures(r: SumRow | undefined): AnalyticsFigures {
   });
 }
 
-/** Today (UTC), as the rollup splits a period: the days before it are read from the rollup. */
+/** Today (UTC): the one day whose newest orders may be read from the detail tables. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The parts of the period `from`..`to` by UTC day: `parts`, the rollup's rows for the days before
- * today (docs/analytics.md "Rollup") and the detail tables' orders for today, when the period holds
- * it. Parameters: $1 tenant, $2..$3 the rollup's days, $4..$5 the detail's days (an empty range when
- * the period ends before today).
+ * The parts of the period `from`..`to` by UTC day: `parts`, the rollup's rows of every day of the
+ * period (docs/analytics.md "Rollup"), and, when the period holds today, the detail tables' orders of
+ * today created after today's rows were last recomputed (none when the consumer is up to date; all of
+ * today's when it has no rows yet). Parameters: $1 tenant, $2..$3 the rollup's days, $4..$5 the
+ * detail's days (an empty range when the period ends before today).
  */
 function periodParts(from: string, to: string, today: string): { sql: string; params: string[] } {
-  const lastRolled = to < today ? to : addDays(today, -1);
-  const detailFrom = from > today ? from : today;
+  const lastRolled = to < today ? to : today;
   // detail: today, if the period holds it; else an empty range (from after to)
-  const detail = to >= today ? [detailFrom, to] : [today, addDays(today, -1)];
-  const sql = `${orderParts(`o.created_at >= ${dayStart('$4')} and o.created_at < ${dayStart('$5')} + interval '1 day'`)},
+  const detail = to >= today ? [today, to] : [today, addDays(today, -1)];
+  const since = `coalesce((select max(r.refreshed_at) from analytics_daily r where r.tenant_id = $1 and r.day = $4::date), ${dayStart('$4')} - interval '1 microsecond')`;
+  const sql = `${orderParts(`o.created_at > ${since} and o.created_at < ${dayStart('$5')} + interval '1 day'`)},
   parts as (
     select d.day, d.orders, d.units, d.revenue_cents as revenue, d.fees_cents as fees, d.supplier_cents as supplier,
            d.shipping_cents as shipping, d.refunds_cents as refunds, d.known_orders, d.known_revenue_cents as known_revenue, d.known_net_cents as known_net
