@@ -70,10 +70,11 @@ export function NeedsAttentionCard() {
       {query.isError && <LoadError what="what needs attention" error={query.error} onRetry={() => void query.refetch()} />}
       {!query.isError && !items && <p className="shell-quiet" aria-busy="true">Looking for what needs attention...</p>}
       {items && items.length === 0 && (
-        <div>
+        <p className="shell-quiet">
           <strong>All clear!</strong>
-          <p className="shell-quiet" style={{ margin: 0 }}>No incidents or blocked items</p>
-        </div>
+          <br />
+          No incidents or blocked items
+        </p>
       )}
       {items && items.length > 0 && (
         <ul aria-label="Needs attention" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>

@@ -62,7 +62,12 @@ describe('route access', () => {
 
   it('says signed-in for exactly the routes every signed-in user needs, and for no route of a restricted area', () => {
     const open = routes.filter((d) => d.access === SIGNED_IN).map(key);
-    expect(open.sort()).toEqual(['GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name']);
+    // the alert queue is every member's work (docs/decisions.md "Everyone works the alert queue")
+    const alertQueue = [
+      'GET /alerts', 'GET /alerts/:id', 'GET /alerts/agent-health', 'GET /alerts/recent', 'GET /alerts/summary', 'GET /dashboard/needs-attention',
+      'POST /alerts/:id/acknowledge', 'POST /alerts/:id/assign', 'POST /alerts/:id/note', 'POST /alerts/:id/resolve', 'POST /alerts/bulk',
+    ];
+    expect(open.sort()).toEqual([...alertQueue, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
     const restricted = open.filter((k) => expected.some(([pattern]) => pattern.test(k)) || /^(POST|PUT|PATCH|DELETE) \/flags/.test(k));
     expect(restricted).toEqual([]);
   });
