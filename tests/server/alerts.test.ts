@@ -11,6 +11,7 @@ import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { appendEvent } from '../../server/events/outbox';
 import { deadLetter } from '../../server/events/dlq-store';
+import { runtimeTx } from '../../server/events/runtime-tx';
 import { alertRow, type AlertRow } from '../../contract/alerts';
 import { needsAttentionItem } from '../../contract/needs-attention';
 
@@ -78,6 +79,16 @@ describe('folding', () => {
     // a new letter after the resolution opens a new alert
     await deadLetterOne();
     expect(byKey(await open(), `consumer:${CONSUMER}`).map((a) => a.count)).toEqual([1]);
+  });
+
+  it("the event runtime's own dead-lettering (a runtime transaction across tenants) folds the alert with it", async () => {
+    const seq = await inTenant<number>(async (tx) => {
+      await appendEvent(tx, T, 'flags.updated', { name: 'enableBetaFeatures', enabled: false, previous: true });
+      return Number((await tx.query<{ seq: string }>('select max(seq) as seq from events where tenant_id = $1', [T])).rows[0].seq);
+    });
+    const tenant = await runtimeTx(h.db, (tx) => deadLetter(tx, { consumer: 'alerts-runtime-consumer', seq, attempts: 5, lastError: 'boom' }));
+    expect(tenant).toBe(T);
+    expect(byKey(await open(), 'consumer:alerts-runtime-consumer').map((a) => [a.count, a.source])).toEqual([[1, 'alerts-runtime-consumer']]);
   });
 
   it('MAP violation alerts fold per listing', async () => {
