@@ -14,6 +14,7 @@ import { demoSuppliers, mappedVariant, marketplaceOrder, pos } from './dropship-
 import { waitFor } from './wait-for';
 import { listRoutes, type IndexedRoute } from '../../server/api/route-index';
 import { appendEvent } from '../../server/events/outbox';
+import { runReconciliation } from '../../server/api/reconciliation/runner';
 
 const ADMIN = 'admin@demo.local';
 
@@ -124,6 +125,8 @@ beforeAll(async () => {
     (tx) => tx.query(`insert into capital_advances (tenant_id, number, offer_kind, principal_cents, fee_cents, holdback_bp) values ($1, 'ADV-ANSWERS', 'merchant_cash', 10000, 1000, 1000)`, [DEMO_TENANT.id]),
     { tenantId: DEMO_TENANT.id },
   );
+  // reconciliation problems: a run over the store as its consumer runs it (docs/reconciliation.md)
+  await runReconciliation(h.db, DEMO_TENANT.id, { trigger: 'tick' });
   // an alert, folded from its event as every alert is (docs/alerts.md "Folding")
   await h.db.transaction(
     (tx) => appendEvent(tx, DEMO_TENANT.id, 'alerts.map_violation', {
