@@ -199,8 +199,10 @@ describe('GET /api/analytics/breakdown', () => {
       // each part is rounded per line: within a cent per line of the summary
       expect(Math.abs(rows.reduce((s, x) => s + x.revenue_cents, 0) - sum.revenue_cents)).toBeLessThanOrEqual(sum.units);
     }
+    // sorted by net margin, highest first; products whose margin is unknown (a cost missing) last
     const nets = rows.map((x) => x.net_margin_cents);
-    expect(nets).toEqual([...nets].sort((a, b) => b - a));
+    const known = nets.filter((n): n is number => n !== null);
+    expect(nets).toEqual([...known.sort((a, b) => b - a), ...nets.filter((n) => n === null)]);
   });
 
   it('exports a breakdown as CSV', async () => {
