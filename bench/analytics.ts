@@ -26,7 +26,7 @@ import { summaryFromDetail, summaryStatement } from '../server/api/analytics/que
 import { saleEntry } from '../server/domain/ledger/journal';
 import { writeEntries } from '../server/ledger/poster';
 import type { Db } from '../server/db';
-import { ownerExec, pct, runCase, startServer, stopServer, token, withDb, withPglite, withPostgres, type Target } from './support/server';
+import { ownerExec, pct, runCase, startServer, stopServer, token, withDb, onEngines, type Target } from './support/server';
 
 const LINES = Number(process.env.BENCH_ANALYTICS_LINES ?? 1_000_000);
 const PER_CLIENT = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -126,16 +126,7 @@ async function benchEngine(t: Target, out: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const out: string[] = [];
-  if (ENGINES.includes('pglite')) await withPglite((t) => benchEngine(t, out));
-  if (ENGINES.includes('postgres')) {
-    const done = await withPostgres(async (t) => {
-      await benchEngine(t, out);
-      return true;
-    });
-    if (!done) console.log('PostgreSQL not reachable (BENCH_DATABASE_URL or 127.0.0.1:5432): skipped');
-  }
-  console.log('\n' + out.join('\n'));
+  await onEngines(ENGINES as ('pglite' | 'postgres')[], benchEngine);
 }
 
 main().catch((e) => {

@@ -17,7 +17,7 @@ import { MARKETPLACES } from '../contract/orders';
 import { runReconciliation } from '../server/api/reconciliation/runner';
 import { FIND, scheduleParams } from '../server/api/reconciliation/reconcile';
 import { SCHEDULED_FEE_TYPES, SHIPPED_STATUSES, TRANSIT_DAYS } from '../server/domain/reconciliation/rules';
-import { ownerExec, withDb, withPglite, withPostgres, type Target } from './support/server';
+import { ownerExec, withDb, onEngines, type Target } from './support/server';
 
 const ORDERS = Number(process.env.BENCH_RECONCILE_ORDERS ?? 100_000);
 const TARGET_S = 10;
@@ -108,17 +108,8 @@ async function benchEngine(t: Target, out: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const out: string[] = [];
   const only = process.argv.includes('--pg') ? 'postgres' : process.argv.includes('--pglite') ? 'pglite' : null;
-  if (only !== 'postgres') await withPglite((t) => benchEngine(t, out));
-  if (only !== 'pglite') {
-    const done = await withPostgres(async (t) => {
-      await benchEngine(t, out);
-      return true;
-    });
-    if (!done) console.log('PostgreSQL not reachable (BENCH_DATABASE_URL or 127.0.0.1:5432): skipped');
-  }
-  console.log('\n' + out.join('\n'));
+  await onEngines(only ? [only] : ['pglite', 'postgres'], benchEngine);
 }
 
 main().catch((e) => {

@@ -222,3 +222,20 @@ export async function ownerExec(t: Target, sql: string): Promise<void> {
     }
   }
 }
+
+/**
+ * Runs `bench` on PGlite and/or PostgreSQL (the engines named), collecting the lines each prints
+ * into one summary printed at the end; a PostgreSQL that cannot be reached is skipped with a word.
+ */
+export async function onEngines(engines: readonly ('pglite' | 'postgres')[], bench: (t: Target, out: string[]) => Promise<void>): Promise<void> {
+  const out: string[] = [];
+  if (engines.includes('pglite')) await withPglite((t) => bench(t, out));
+  if (engines.includes('postgres')) {
+    const done = await withPostgres(async (t) => {
+      await bench(t, out);
+      return true;
+    });
+    if (!done) console.log('PostgreSQL not reachable (BENCH_DATABASE_URL or 127.0.0.1:5432): skipped');
+  }
+  console.log('\n' + out.join('\n'));
+}
