@@ -20,6 +20,8 @@ export const REFRESH = {
   agentHealthMs: 10_000,
   needsAttentionMs: 60_000,
   needsAttentionStaleMs: 30_000,
+  /** the dashboard's Pipeline Backlog and Recent Actions between live events (docs/dashboard.md) */
+  dashboardCardsMs: 30_000,
 } as const;
 export const ERROR_BOUNDARY = { maxAutoRetries: 2, baseDelayMs: 2000 } as const;
 export const STREAMS = {
