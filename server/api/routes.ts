@@ -29,6 +29,7 @@ import payouts from './payouts/routes';
 import reconciliation from './reconciliation/routes';
 import capital from './capital/routes';
 import alerts from './alerts/routes';
+import work from './work/routes';
 import dashboard from './dashboard/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, dashboard];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard];
