@@ -76,6 +76,8 @@ describe('route access', () => {
   const fromContract: [pattern: RegExp, permission: Permission][] = [
     [/^GET \/(shipments|fulfillment|purchase-orders)\b/, fulfillmentPermissions.shipments.read],
     [/^GET \/orders\b/, ordersPermissions.orders.read],
+    // work items are orders on hold and the automation's failures: read as orders are (docs/alerts.md "Work items")
+    [/^GET \/work\/items$/, ordersPermissions.orders.read],
     [/^GET \/(products|images)\b/, productsPermissions.products.read],
     [/^GET \/listings\b/, listingsPermissions.listings.read],
     [/^GET \/marketplaces\b/, marketplacesPermissions.marketplaces.read],
