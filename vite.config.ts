@@ -72,6 +72,17 @@ export default defineConfig({
       // does not call is left out of its chunks: papaparse, error-stack-parser and rc-field-form came
       // with Refine's and antd's barrels onto the dashboard, which uses none of them
       // (docs/performance.md "Delivery").
+      // The dashboard's cards (every domain's `*-card.tsx` / `*-cards.tsx` outside /ops, declared in its
+      // `dashboardCards`) in one chunk: they always load together after sign-in, and one file costs less than
+      // eight small ones with their own import preambles. Their dependencies stay in the shared chunks
+      // (not pulled into this one), so a page that needs them does not load the cards (docs/performance.md
+      // "Delivery").
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'dashboard-cards', test: /resources\/(?!ops\/)[^/]+\/[^/]*-cards?\.tsx$/ }],
+        },
+      },
       treeshake: {
         moduleSideEffects: [{ test: /node_modules\/(papaparse|pluralize|error-stack-parser|rc-field-form|@rc-component\/async-validator)\//, sideEffects: false }],
       },
