@@ -37,3 +37,36 @@ export const healthAnswer = z.object({
   db: z.object({ engine: z.string(), status: z.enum(['up', 'down']) }),
 });
 export type HealthAnswer = z.infer<typeof healthAnswer>;
+
+/** One minute of the tenant's requests (GET /api/health/system `slo.minutes`); the ratios and latencies are null for a minute without requests. */
+export const sloMinute = z.object({
+  at: z.string(),
+  requests: z.number().int(),
+  errors: z.number().int(),
+  availability: z.number().nullable(),
+  error_rate: z.number().nullable(),
+  latency_p95: z.number().nullable(),
+  latency_p99: z.number().nullable(),
+});
+export type SloMinute = z.infer<typeof sloMinute>;
+
+/**
+ * GET /api/health/system (docs/ops-ui.md "System Health"), for every signed-in user: the tenant's SLO
+ * figures of the last hour with a per-minute series, the database and the event platform. Per
+ * process (per replica), as the ops summary's figures.
+ */
+export const systemHealth = z.object({
+  slo: z.object({
+    availability: z.number(),
+    latency_p95: z.number(),
+    latency_p99: z.number(),
+    error_rate: z.number(),
+    requests_per_minute: z.number(),
+    requests: z.number().int(),
+    window_s: z.number().int(),
+    minutes: z.array(sloMinute),
+  }),
+  database: z.object({ engine: z.enum(['pglite', 'postgres']), connected: z.boolean(), ping_ms: z.number().nullable() }),
+  events: z.object({ engine: z.string(), connected: z.boolean(), streams: z.number().int(), consumers: z.number().int() }),
+});
+export type SystemHealth = z.infer<typeof systemHealth>;

@@ -53,23 +53,135 @@ const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const TENANT_RING = 2_000;
 const MAX_TENANTS = 10_000;
 
+/**
+ * The per-minute series of the last hour (docs/ops-ui.md "System Health"): per tenant, each minute's
+ * request count, 5xx count, slowest request and a latency histogram. Bin i holds requests of at most
+ * 1.25^i ms (bin 0: up to 1 ms, the last bin: everything slower), so a percentile read from it is
+ * the upper edge of its bin, at most 25 % above the exact figure and never above the minute's slowest.
+ */
+const MINUTE_MS = 60_000;
+export const SERIES_MINUTES = 60;
+const BIN_FACTOR = 1.25;
+const BINS = 56; // 1.25^55 ≈ 215 s
+const SERIES_TENANTS = 2_000;
+const binOf = (ms: number) => (ms <= 1 ? 0 : Math.min(BINS - 1, Math.ceil(Math.log(ms) / Math.log(BIN_FACTOR))));
+
+interface MinuteCell { n: number; errors: number; max: number; bins: Uint32Array }
+
+export interface SloMinute {
+  /** the minute's start (ISO) */
+  at: string;
+  requests: number;
+  errors: number;
+  /** null for a minute without requests */
+  availability: number | null;
+  error_rate: number | null;
+  latency_p95: number | null;
+  latency_p99: number | null;
+}
+
+function binPercentile(cell: MinuteCell, p: number): number {
+  if (cell.n === 0) return 0;
+  const rank = Math.max(1, Math.ceil(p * cell.n));
+  let seen = 0;
+  for (let i = 0; i < BINS; i++) {
+    seen += cell.bins[i];
+    if (seen >= rank) return Math.min(cell.max, BIN_FACTOR ** i);
+  }
+  return cell.max;
+}
+
+class MinuteSeries {
+  /** minute start (ms) → its cell; minutes older than the hour are dropped on write */
+  private readonly cells = new Map<number, MinuteCell>();
+
+  record(ms: number, status: number, at: number): void {
+    const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+    let cell = this.cells.get(minute);
+    if (!cell) {
+      for (const k of this.cells.keys()) if (k <= minute - SERIES_MINUTES * MINUTE_MS) this.cells.delete(k);
+      this.cells.set(minute, (cell = { n: 0, errors: 0, max: 0, bins: new Uint32Array(BINS) }));
+    }
+    cell.n++;
+    if (status >= 500) cell.errors++;
+    cell.max = Math.max(cell.max, ms);
+    cell.bins[binOf(ms)]++;
+  }
+
+  /** The last SERIES_MINUTES minutes up to the one `now` is in, oldest first, and the hour's cells merged. */
+  read(now: number): { minutes: (MinuteCell & { at: number })[]; hour: MinuteCell } {
+    const last = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    const hour: MinuteCell = { n: 0, errors: 0, max: 0, bins: new Uint32Array(BINS) };
+    const minutes = [];
+    for (let i = SERIES_MINUTES - 1; i >= 0; i--) {
+      const at = last - i * MINUTE_MS;
+      const cell = this.cells.get(at) ?? { n: 0, errors: 0, max: 0, bins: new Uint32Array(BINS) };
+      hour.n += cell.n;
+      hour.errors += cell.errors;
+      hour.max = Math.max(hour.max, cell.max);
+      for (let b = 0; b < BINS; b++) hour.bins[b] += cell.bins[b];
+      minutes.push({ at, ...cell });
+    }
+    return { minutes, hour };
+  }
+}
+
 export class Metrics {
   private readonly requests = new Ring(20_000);
   /** The same figures per tenant: the ops summary shows a tenant its own requests only. */
   private readonly byTenant = new Map<string, Ring>();
   private readonly queries = new Ring(10_000);
+  /** The per-minute series of the last hour, per tenant (most recently active kept). */
+  private readonly series = new Map<string, MinuteSeries>();
   readonly startedAt = Date.now();
 
-  recordRequest(ms: number, status: number, tenantId?: string): void {
-    this.requests.push(ms, status);
+  recordRequest(ms: number, status: number, tenantId?: string, at = Date.now()): void {
+    this.requests.push(ms, status, at);
     if (!tenantId) return;
+    let series = this.series.get(tenantId);
+    if (series) this.series.delete(tenantId);
+    else if (this.series.size >= SERIES_TENANTS) this.series.delete(this.series.keys().next().value as string);
+    this.series.set(tenantId, (series ??= new MinuteSeries()));
+    series.record(ms, status, at);
     let ring = this.byTenant.get(tenantId);
     if (!ring) {
       // bounded: the least recently added tenant goes first
       if (this.byTenant.size >= MAX_TENANTS) this.byTenant.delete(this.byTenant.keys().next().value as string);
       this.byTenant.set(tenantId, (ring = new Ring(TENANT_RING)));
     }
-    ring.push(ms, status);
+    ring.push(ms, status, at);
+  }
+
+  /**
+   * The tenant's last hour (docs/ops-ui.md "System Health"): the SLO figures over the hour and per
+   * minute, oldest minute first. Availability and error rate as in `slo`; requests_per_minute over
+   * the minutes this process has run (at most 60).
+   */
+  sloHour(tenantId: string, now = Date.now()) {
+    const { minutes, hour } = (this.series.get(tenantId) ?? new MinuteSeries()).read(now);
+    const ratio = (c: MinuteCell) => (c.n === 0 ? null : round(c.errors / c.n, 4));
+    const ranMin = Math.min(SERIES_MINUTES, Math.max(1, Math.ceil((now - this.startedAt) / MINUTE_MS)));
+    return {
+      availability: hour.n === 0 ? 1 : round(1 - hour.errors / hour.n, 4),
+      latency_p95: round(binPercentile(hour, 0.95)),
+      latency_p99: round(binPercentile(hour, 0.99)),
+      error_rate: ratio(hour) ?? 0,
+      requests_per_minute: round(hour.n / ranMin, 1),
+      requests: hour.n,
+      window_s: SERIES_MINUTES * 60,
+      minutes: minutes.map((c): SloMinute => {
+        const errorRate = ratio(c);
+        return {
+          at: new Date(c.at).toISOString(),
+          requests: c.n,
+          errors: c.errors,
+          availability: errorRate === null ? null : round(1 - errorRate, 4),
+          error_rate: errorRate,
+          latency_p95: c.n === 0 ? null : round(binPercentile(c, 0.95)),
+          latency_p99: c.n === 0 ? null : round(binPercentile(c, 0.99)),
+        };
+      }),
+    };
   }
 
   recordQuery(ms: number): void {

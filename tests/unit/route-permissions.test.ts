@@ -67,7 +67,9 @@ describe('route access', () => {
       'GET /alerts', 'GET /alerts/:id', 'GET /alerts/agent-health', 'GET /alerts/recent', 'GET /alerts/summary', 'GET /dashboard/needs-attention',
       'POST /alerts/:id/acknowledge', 'POST /alerts/:id/assign', 'POST /alerts/:id/note', 'POST /alerts/:id/resolve', 'POST /alerts/bulk',
     ];
-    expect(open.sort()).toEqual([...alertQueue, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
+    // System Health's figures are every signed-in user's page (docs/ops-ui.md "System Health")
+    const systemHealth = ['GET /health/system'];
+    expect(open.sort()).toEqual([...alertQueue, ...systemHealth, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
     const restricted = open.filter((k) => expected.some(([pattern]) => pattern.test(k)) || /^(POST|PUT|PATCH|DELETE) \/flags/.test(k));
     expect(restricted).toEqual([]);
   });

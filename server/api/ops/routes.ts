@@ -1,7 +1,11 @@
-/** GET /api/ops/summary — docs/events.md "Ops summary" (polled every 10 s by the ops console); permission read:ops. */
+/**
+ * GET /api/ops/summary — docs/events.md "Ops summary" (polled every 10 s by the ops console); permission read:ops.
+ * GET /api/health/system — docs/ops-ui.md "System Health", for every signed-in user.
+ */
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { opsSummary } from './summary';
+import { systemHealthRoute } from './system-health';
 import { oneAnswer } from '../../../contract/api';
 import { opsSummary as opsSummaryAnswer } from '../../../contract/ops';
 
@@ -17,6 +21,7 @@ const ops: ApiModule = (api) => {
       return one(await opsSummary(api.app.events, auth.tenantId));
     },
   });
+  systemHealthRoute(api);
 };
 
 export default defineModule({ name: 'ops', routes: ops });
