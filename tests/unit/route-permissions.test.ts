@@ -45,6 +45,8 @@ describe('route access', () => {
   // the role table of docs/api-conventions.md "Access", as the server's API routes serve it
   const expected: [pattern: RegExp, permission: Permission, roles: Role[]][] = [
     [/^GET \/audit$/, 'governance:view', ['agent', 'admin']],
+    // the dashboard's Recent Actions read the audit log (docs/dashboard.md "Recent actions")
+    [/^GET \/dashboard\/recent-actions$/, 'governance:view', ['agent', 'admin']],
     [/^PUT \/flags\/:name$/, 'ops:agents', ['agent', 'admin']],
     [/^\w+ \/dlq/, 'ops:dlq', ['agent', 'admin']],
     [/^\w+ \/streams/, 'ops:streams', ['agent', 'admin']],
@@ -69,7 +71,9 @@ describe('route access', () => {
     ];
     // System Health's figures are every signed-in user's page (docs/ops-ui.md "System Health")
     const systemHealth = ['GET /health/system'];
-    expect(open.sort()).toEqual([...alertQueue, ...systemHealth, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
+    // the dashboard's Recent Events and Dead Letter Queue alert are every member's dashboard (docs/alerts.md "Dashboard")
+    const dashboardFeed = ['GET /dashboard/dlq', 'GET /dashboard/events'];
+    expect(open.sort()).toEqual([...alertQueue, ...systemHealth, ...dashboardFeed, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
     const restricted = open.filter((k) => expected.some(([pattern]) => pattern.test(k)) || /^(POST|PUT|PATCH|DELETE) \/flags/.test(k));
     expect(restricted).toEqual([]);
   });
@@ -77,6 +81,8 @@ describe('route access', () => {
   // a domain's reads take the key its contract maps the resource to (the one the console asks)
   const fromContract: [pattern: RegExp, permission: Permission][] = [
     [/^GET \/(shipments|fulfillment|purchase-orders)\b/, fulfillmentPermissions.shipments.read],
+    // the dashboard's Pipeline Backlog counts orders and the work queue (docs/dashboard.md "Pipeline backlog")
+    [/^GET \/dashboard\/pipeline-backlog$/, fulfillmentPermissions.fulfillment.read],
     [/^GET \/orders\b/, ordersPermissions.orders.read],
     // work items are orders on hold and the automation's failures: read as orders are (docs/alerts.md "Work items")
     [/^GET \/work\/items$/, ordersPermissions.orders.read],
