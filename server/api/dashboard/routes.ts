@@ -2,15 +2,21 @@
  * The dashboard's own reads (docs/alerts.md "Needs attention"): GET /api/dashboard/needs-attention —
  * the short list of what to look at now, by the rules of contract/needs-attention.ts, over the
  * tenant's dead-letter queue, its unresolved alerts, the workers' heartbeats and the consumers' lag.
+ * GET /api/dashboard/pipeline-backlog and /recent-actions (docs/dashboard.md): where open orders wait
+ * in the dropshipping automation, and the tenant's latest actions from the audit log.
  */
 import { defineModule, type ApiModule } from '../module';
-import { list } from '../kit';
-import { listAnswer } from '../../../contract/api';
+import { list, one } from '../kit';
+import { listAnswer, oneAnswer } from '../../../contract/api';
 import { SIGNED_IN } from '../../../contract/permissions';
 import { POLICY_ALERT_TYPES } from '../../../contract/alerts';
 import { needsAttention, needsAttentionItem, RECENT_ERROR_MS } from '../../../contract/needs-attention';
 import { agentHealth } from '../../events/heartbeats';
 import { ALERT_COLUMNS, mapAlert, type AlertDbRow } from '../alerts/queries';
+import { pipelineBacklog, recentAction, recentActionsQuery } from '../../../contract/dashboard';
+import { fulfillmentPermissions } from '../../../contract/modules/fulfillment';
+import { pipelineBacklogOf } from './pipeline-backlog';
+import { describeAction, type AuditRowIn } from './describe-action';
 
 /** Most alerts the rules look at: more than the list can show, newest first. */
 const ALERTS_READ = 50;
@@ -50,6 +56,38 @@ const dashboard: ApiModule = (api) => {
         consumers: consumers.map((c) => ({ name: c.name, lag: c.lag })),
       });
       return list(items, items.length, items.length, 0);
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/dashboard/pipeline-backlog',
+    // the orders and the work queue it counts are read:orders (the fulfillment resource's read)
+    access: fulfillmentPermissions.fulfillment.read,
+    answer: oneAnswer(pipelineBacklog),
+    async handler({ tx, auth, reply }) {
+      reply.header('cache-control', 'no-store');
+      return one({ stages: await pipelineBacklogOf(tx, auth.tenantId), as_of: new Date().toISOString() });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/dashboard/recent-actions',
+    // the audit log's read: governance:view (docs/api-conventions.md "Access")
+    access: 'governance:view',
+    query: recentActionsQuery,
+    answer: listAnswer(recentAction),
+    async handler({ tx, auth, query, reply }) {
+      reply.header('cache-control', 'no-store');
+      // the newest rows of the (tenant_id, created_at desc, id desc) index: no count, no sort
+      const { rows } = await tx.query<AuditRowIn>(
+        `select id, actor_email, action, resource, resource_id, after, created_at from audit_log
+          where tenant_id = $1 order by created_at desc, id desc limit $2`,
+        [auth.tenantId, query.limit],
+      );
+      const items = rows.map(describeAction);
+      return list(items, items.length, query.limit, 0);
     },
   });
 };
