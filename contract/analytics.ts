@@ -98,8 +98,13 @@ function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx): voi
   else if (periodDays(q.from, q.to) > MAX_PERIOD_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `the period may span at most ${MAX_PERIOD_DAYS} days (two years)` });
 }
 
+/**
+ * `previous`: the period of equal length just before; `month`: the same days of the month before, each
+ * end clamped at that month's end (contract/month-change.ts, the dashboard's Net Revenue change).
+ */
+export const COMPARES = ['none', 'previous', 'month'] as const;
 export const analyticsSummaryQuery = z
-  .object({ ...periodShape, compare: z.enum(['none', 'previous']).default('none') })
+  .object({ ...periodShape, compare: z.enum(COMPARES).default('none') })
   .transform(withPeriod)
   .superRefine(checkPeriod);
 export type AnalyticsSummaryQuery = z.infer<typeof analyticsSummaryQuery>;
@@ -166,7 +171,15 @@ export const analyticsSummary = z.object({
   from: z.string(),
   to: z.string(),
   figures: analyticsFigures,
-  previous: z.object({ from: z.string(), to: z.string(), figures: analyticsFigures }).nullable(),
+  previous: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      figures: analyticsFigures,
+      /** its net revenue: revenue − refunds, integer cents (contract/month-change.ts `netRevenueCents`) */
+      net_revenue_cents: cents,
+    })
+    .nullable(),
   /** this period − the previous one, per figure, and in percent of the previous (null from 0) */
   change: z.record(z.enum(FIGURE_KEYS), change).nullable(),
 });

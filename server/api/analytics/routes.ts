@@ -1,6 +1,6 @@
 /**
  * Analytics API (docs/analytics.md; access `read:analytics`, every role): the period's summary with
- * an optional comparison to the period before, a time series in day, week or month buckets, and a
+ * an optional comparison to the period before or to the same days of the month before, a time series in day, week or month buckets, and a
  * breakdown by marketplace, supplier or product, paged and sorted by the database, with its CSV export.
  * Its consumer keeps the daily rollup the summary and time series read (./rollup.ts).
  */
@@ -12,6 +12,7 @@ import {
   analyticsTimeseries, analyticsTimeseriesQuery, bucketsOf, changeOf, previousPeriod, ZERO_FIGURES,
 } from '../../../contract/analytics';
 import { centsToDecimal } from '../../../contract/money';
+import { netRevenueCents, sameDaysLastMonth } from '../../../contract/month-change';
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { breakdownOf, bucketsFigures, summaryOf } from './queries';
 import { analyticsRollupConsumer } from './rollup';
@@ -32,10 +33,15 @@ const analytics: ApiModule = (api) => {
     answer: oneAnswer(analyticsSummary),
     async handler({ tx, auth, query }) {
       const figures = await summaryOf(tx, auth.tenantId, query.from, query.to);
-      if (query.compare !== 'previous') return one({ from: query.from, to: query.to, figures, previous: null, change: null });
-      const before = previousPeriod(query.from, query.to);
+      if (query.compare === 'none') return one({ from: query.from, to: query.to, figures, previous: null, change: null });
+      // the same rollup and detail as this period's figures, over the period compared with
+      const before = query.compare === 'month' ? sameDaysLastMonth(query.from, query.to) : previousPeriod(query.from, query.to);
       const previous = await summaryOf(tx, auth.tenantId, before.from, before.to);
-      return one({ from: query.from, to: query.to, figures, previous: { ...before, figures: previous }, change: changeOf(figures, previous) });
+      return one({
+        from: query.from, to: query.to, figures,
+        previous: { ...before, figures: previous, net_revenue_cents: netRevenueCents(previous) },
+        change: changeOf(figures, previous),
+      });
     },
   });
 
