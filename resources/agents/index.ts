@@ -1,4 +1,4 @@
-/** /agents — docs/product/routes-and-roles.md. */
+/** /agents — docs/product/routes-and-roles.md; the dashboard's Intelligent Agents card (docs/alerts.md "Agent health"). */
 import { lazy } from 'react';
 import { RobotOutlined } from '@ant-design/icons';
 import type { PageModule } from '../../src/lib/registry';
@@ -17,6 +17,10 @@ const agents: PageModule = {
     badge: 'AI',
     order: 1,
   },
+  // every signed-in role: GET /alerts/agent-health is everyone's (the /agents page stays the operators')
+  dashboardCards: [
+    { id: 'intelligent-agents', title: 'Intelligent Agents', order: 55, element: lazy(() => import('./agents-card')) },
+  ],
 };
 
 export default agents;

@@ -138,7 +138,7 @@ describe("the console's registry", () => {
   });
 
   it('the dashboard cards: each domain its own, the same for every role (every role reads orders, listings, analytics and capital)', () => {
-    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'work.needs-attention'];
+    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'agents.intelligent-agents', 'work.needs-attention'];
     for (const role of ['user', 'agent', 'admin'] as const) expect(ids('dashboardCards', role)).toEqual(expected);
   });
 
