@@ -1,15 +1,17 @@
 /**
  * Dashboard "Net Revenue (MTD)" and "Fees (MTD)" (docs/capital.md "Dashboard"): this month so far,
  * from GET /analytics/summary (docs/analytics.md: orders created in the period, cancelled ones left
- * out). Net revenue is the revenue less the refunds of those orders; fees are the marketplaces'
- * fees. One request serves both cards (the same query key). Plain elements and the shell's panel:
- * the dashboard is the first page (docs/performance.md "Delivery"); no zod, no charts.
+ * out). Net revenue is the revenue less the refunds of those orders, beside its change against the
+ * same days of last month (`compare=month`, docs/dashboard.md "Net revenue change"); fees are the
+ * marketplaces' fees. One request serves both cards (the same query key). Plain elements and the
+ * shell's panel: the dashboard is the first page (docs/performance.md "Delivery"); no zod, no charts.
  */
 import { useCustom } from '@refinedev/core';
 import { Link } from 'react-router';
 import type { AnalyticsSummary } from '../../contract/analytics';
 import { formatCents } from '../../contract/money';
 import { REFRESH } from '../../contract/constants';
+import { changeText, netRevenueCents } from '../../contract/month-change';
 import { Panel } from '../../src/shell/panel';
 import { LoadError } from '../shared/list-error';
 
@@ -23,15 +25,17 @@ function useMonthSummary() {
   const { query } = useCustom<{ data: AnalyticsSummary }>({
     url: '/analytics/summary',
     method: 'get',
-    config: { query: { ...monthToDate(), compare: 'none' } },
+    config: { query: { ...monthToDate(), compare: 'month' } },
     errorNotification: false,
     queryOptions: { refetchInterval: REFRESH.capitalMs },
   });
-  return { query, figures: query.data?.data.data.figures };
+  return { query, figures: query.data?.data.data.figures, previous: query.data?.data.data.previous ?? null };
 }
 
-function MonthFigure({ title, pick, note }: { title: string; pick: (f: AnalyticsSummary['figures']) => number; note: string }) {
-  const { query, figures } = useMonthSummary();
+type Previous = AnalyticsSummary['previous'];
+
+function MonthFigure({ title, pick, note, compared }: { title: string; pick: (f: AnalyticsSummary['figures']) => number; note: string; compared?: (now: number, previous: NonNullable<Previous>) => string }) {
+  const { query, figures, previous } = useMonthSummary();
   return (
     <Panel title={title} extra={<Link to="/analytics">Open analytics</Link>} style={{ height: '100%' }}>
       {query.isError && <LoadError what={`the ${title.toLowerCase()}`} error={query.error} onRetry={() => void query.refetch()} />}
@@ -40,6 +44,11 @@ function MonthFigure({ title, pick, note }: { title: string; pick: (f: Analytics
         <div>
           <span style={{ display: 'block', fontSize: 28, fontWeight: 600 }}>{formatCents(pick(figures))}</span>
           <span className="text-secondary" style={{ fontSize: 13 }}>{note.replace('{n}', figures.orders.toLocaleString('en-US'))}</span>
+          {compared && previous && (
+            <span className="text-secondary" style={{ display: 'block', fontSize: 13 }}>
+              {compared(pick(figures), previous)}
+            </span>
+          )}
         </div>
       )}
     </Panel>
@@ -47,7 +56,14 @@ function MonthFigure({ title, pick, note }: { title: string; pick: (f: Analytics
 }
 
 export function NetRevenueCard() {
-  return <MonthFigure title="Net Revenue (MTD)" pick={(f) => f.revenue_cents - f.refunds_cents} note="{n} orders this month, less refunds" />;
+  return (
+    <MonthFigure
+      title="Net Revenue (MTD)"
+      pick={netRevenueCents}
+      note="{n} orders this month, less refunds"
+      compared={(now, p) => changeText(now, { net_cents: p.net_revenue_cents, orders: p.figures.orders })}
+    />
+  );
 }
 
 export function FeesCard() {

@@ -1,6 +1,6 @@
 /**
  * /fulfillment — docs/product/routes-and-roles.md; docs/dropshipping.md "Work queue", "Labels". Also
- * the domain's dashboard card (docs/dropshipping.md "Dashboard"), its automation settings as a
+ * the domain's dashboard cards (docs/dropshipping.md "Dashboard", docs/dashboard.md), its automation settings as a
  * section of /settings (they stay on /fulfillment too, above the work they govern) and its three
  * agents on /agents (docs/dropshipping.md "Automation").
  */
@@ -32,6 +32,15 @@ const fulfillment = {
       // GET /fulfillment/summary is read:orders, as the /fulfillment page
       needs: { resource: 'fulfillment', action: 'list' },
       element: lazy(() => import('./fulfillment-summary-card').then((m) => ({ default: m.FulfillmentSummaryCard }))),
+    },
+    {
+      id: 'pipeline-backlog',
+      title: 'Pipeline Backlog',
+      order: 35,
+      span: 2,
+      // GET /dashboard/pipeline-backlog is read:orders, as the /fulfillment page (docs/dashboard.md)
+      needs: { resource: 'fulfillment', action: 'list' },
+      element: lazy(() => import('./pipeline-backlog-card').then((m) => ({ default: m.PipelineBacklogCard }))),
     },
   ],
   settingsSections: [

@@ -23,6 +23,7 @@ const { slotEntries } = await import('../../src/lib/registry-derive');
 const { canCheckFor } = await import('../../src/shell/use-access');
 const { setProfile } = await import('../../providers/auth/profile-store');
 const { default: DashboardPage } = await import('../../src/pages/dashboard-page');
+const { LoadError } = await import('../../resources/shared/list-error');
 const { default: SettingsPage } = await import('../../resources/settings/settings-page');
 const { default: AgentsPage } = await import('../../resources/agents/agents-page');
 const { fakeApi, listOf } = await import('./support/fake-api');
@@ -102,6 +103,50 @@ describe('/dashboard renders the cards a role may see, in their order', () => {
   });
 });
 
+describe('/dashboard banners and "Failed to Load Dashboard Data"', () => {
+  const failing = (what: string, message: string) =>
+    lazy(async () => ({ default: () => <LoadError what={what} error={Object.assign(new Error(message), { status: 503 })} onRetry={() => undefined} /> }));
+  const nothing = lazy(async () => ({ default: () => null }));
+
+  it('a banner comes before the cards, across the page, and takes no room while it renders nothing', async () => {
+    open('admin', <DashboardPage />, '/dashboard', [
+      { name: 'b', dashboardCards: [
+        { id: 'card', title: 'A card', order: 1, element: text('card body') },
+        { id: 'quiet', title: 'Quiet banner', order: 5, banner: true, element: nothing },
+        { id: 'loud', title: 'Loud banner', order: 9, banner: true, element: text('banner body') },
+      ] },
+    ]);
+    await screen.findByText('banner body');
+    await screen.findByText('card body');
+    const loud = document.querySelector('[data-card="loud"]')!;
+    expect(loud).toHaveClass('dashboard-banner');
+    expect(loud.compareDocumentPosition(document.querySelector('.dashboard-grid')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelector('[data-card="quiet"]')).toBeEmptyDOMElement();
+    // no placeholder panel for a banner while it loads
+    expect(screen.queryByRole('heading', { name: 'Quiet banner' })).toBeNull();
+  });
+
+  it('names each failing source with the technical details, above the cards; nothing when all load', async () => {
+    open('admin', <DashboardPage />, '/dashboard', [
+      { name: 'f', dashboardCards: [
+        { id: 'caps', title: 'Capital card', order: 1, source: 'capital', element: failing('the capital figures', 'Service unavailable') },
+        { id: 'al', title: 'Alerts card', order: 2, source: 'alerts', element: failing('the open alerts', 'Gateway down') },
+        { id: 'ok', title: 'Fine card', order: 3, source: 'orders', element: text('fine body') },
+      ] },
+    ]);
+    const notice = (await screen.findByText('Failed to Load Dashboard Data')).closest('[role=alert]') as HTMLElement;
+    expect(notice).toHaveTextContent('(capital, alerts)');
+    expect(within(notice).getByText('Service unavailable', { exact: false })).toBeInTheDocument();
+    expect(notice).toHaveTextContent('the capital figures: HTTP 503 · Service unavailable');
+    expect(notice).toHaveTextContent('the open alerts: HTTP 503 · Gateway down');
+    expect(notice).not.toHaveTextContent('orders');
+    cleanup();
+    open('admin', <DashboardPage />, '/dashboard', [{ name: 'g', dashboardCards: [{ id: 'ok', title: 'Fine card', order: 1, source: 'orders', element: text('fine body') }] }]);
+    await screen.findByText('fine body');
+    expect(screen.queryByText('Failed to Load Dashboard Data')).toBeNull();
+  });
+});
+
 describe('/settings renders the sections a role may see, in their order', () => {
   it.each([
     ['user', ['Store', 'Supplier defaults']],
@@ -137,9 +182,11 @@ describe("the console's registry", () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('the dashboard cards: each domain its own, the same for every role (every role reads orders, listings, analytics and capital)', () => {
-    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'agents.intelligent-agents', 'work.needs-attention'];
-    for (const role of ['user', 'agent', 'admin'] as const) expect(ids('dashboardCards', role)).toEqual(expected);
+  it('the dashboard cards: each domain its own, the same for every role (every role reads orders, listings, analytics and capital) but Recent Actions, for the readers of the audit log only', () => {
+    const expected = ['dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'fulfillment.pipeline-backlog', 'governance.recent-actions', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'agents.intelligent-agents', 'work.needs-attention'];
+    for (const role of ['agent', 'admin'] as const) expect(ids('dashboardCards', role)).toEqual(expected);
+    // sellers may not read the audit log (governance:view, docs/dashboard.md "Recent actions")
+    expect(ids('dashboardCards', 'user')).toEqual(expected.filter((id) => id !== 'governance.recent-actions'));
   });
 
   it('the settings sections (the page is for admins): the automation, webhooks, feature flags', () => {
