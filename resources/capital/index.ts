@@ -31,6 +31,7 @@ const capital = {
       id: 'advances-outstanding',
       title: 'Advances Outstanding',
       order: 51,
+      source: 'capital',
       needs: { resource: 'capital', action: 'list' },
       element: lazy(() => import('./advances-card').then((m) => ({ default: m.AdvancesOutstandingCard }))),
     },

@@ -9,6 +9,8 @@ import type { PageModule } from '../../src/lib/registry';
 
 // one chunk for both: they always load together
 const card = (name: 'QuickActionsCard' | 'ApiHealthCard') => lazy(() => import('./dashboard-cards').then((m) => ({ default: m[name] })));
+const banner = lazy(() => import('./dlq-alert-card').then((m) => ({ default: m.DlqAlertCard })));
+const events = lazy(() => import('./recent-events-card').then((m) => ({ default: m.RecentEventsCard })));
 // the month's figures from the analytics summary (one request for both)
 const month = (name: 'NetRevenueCard' | 'FeesCard') => lazy(() => import('./month-figures-card').then((m) => ({ default: m[name] })));
 
@@ -23,12 +25,14 @@ const dashboard: PageModule = {
     order: 1,
   },
   dashboardCards: [
+    { id: 'dlq-alert', title: 'Dead Letter Queue Alert', order: 0, banner: true, source: 'operations', element: banner },
     { id: 'quick-actions', title: 'Quick Actions', order: 10, span: 2, element: card('QuickActionsCard') },
     { id: 'api-health', title: 'API Health', order: 20, element: card('ApiHealthCard') },
-    { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 50, needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
+    { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 50, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
     // Advances Outstanding (order 51) is capital's card (resources/capital)
-    { id: 'fees', title: 'Fees (MTD)', order: 52, needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
+    { id: 'fees', title: 'Fees (MTD)', order: 52, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
     // Open Alerts (order 53) and Needs Attention are the work queue's cards (resources/work)
+    { id: 'recent-events', title: 'Recent Events', order: 70, span: 2, source: 'operations', element: events },
   ],
 };
 

@@ -23,6 +23,7 @@ const listings = {
       id: 'top-offenders',
       title: 'Top Offenders',
       order: 40,
+      source: 'products',
       element: lazy(() => import('./top-offenders-card').then((m) => ({ default: m.TopOffendersCard }))),
     },
   ],

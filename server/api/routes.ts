@@ -31,5 +31,6 @@ import capital from './capital/routes';
 import alerts from './alerts/routes';
 import work from './work/routes';
 import dashboard from './dashboard/routes';
+import dashboardFeed from './dashboard/feed';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed];

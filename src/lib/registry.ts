@@ -95,6 +95,10 @@ export interface SlotAccess {
   needs?: { resource: string; action: string };
 }
 
+/** The dashboard's data sources, as "Failed to Load Dashboard Data" names them. */
+export const DASHBOARD_SOURCES = ['operations', 'products', 'orders', 'capital', 'alerts', 'needs attention'] as const;
+export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
+
 /** A card of /dashboard, declared by the domain that owns its data. */
 export interface DashboardCard extends SlotAccess {
   /** Unique among the dashboard's cards. */
@@ -105,6 +109,16 @@ export interface DashboardCard extends SlotAccess {
   order: number;
   /** Columns of the dashboard's three it spans on wide screens (1 when omitted). */
   span?: 1 | 2 | 3;
+  /**
+   * A notice across the dashboard above its cards (the Dead Letter Queue alert): no placeholder while
+   * it loads, and no room taken when it has nothing to say (it renders nothing).
+   */
+  banner?: boolean;
+  /**
+   * The data source the card reads, named in "Failed to Load Dashboard Data" when its request fails
+   * (docs/product/shell.md "Dashboard"): the card reports the failure with `useDashboardSource`.
+   */
+  source?: DashboardSource;
   /** The card itself, loaded on demand; it renders its own panel (src/shell/panel.tsx). */
   element: LazyExoticComponent<ComponentType>;
 }
