@@ -24,13 +24,16 @@ export default function SloChart({ minutes }: { minutes: SloMinute[] }) {
     { at: at(m), answer: 'Answered', n: m.requests - m.errors },
     { at: at(m), answer: 'Server errors (5xx)', n: m.errors },
   ]);
+  // every minute of the hour on the x axis (a quiet minute leaves a gap), labelled every 10 minutes
+  const domain = minutes.map(at);
+  const x = { labelFilter: (_: unknown, i: number) => i % 10 === 0 };
   return (
     <Flex vertical gap={8}>
       <div role="img" aria-label="Latency p95 and p99 per minute, last hour">
-        <Line data={latency} xField="at" yField="ms" colorField="figure" height={HEIGHT} axis={{ y: { title: 'ms' } }} />
+        <Line data={latency} xField="at" yField="ms" colorField="figure" height={HEIGHT} point={{ sizeField: 3 }} scale={{ x: { domain } }} axis={{ x, y: { title: 'ms' } }} />
       </div>
       <div role="img" aria-label="Requests and server errors per minute, last hour">
-        <Column data={requests} xField="at" yField="n" colorField="answer" stack height={HEIGHT} axis={{ y: { title: 'requests' } }} />
+        <Column data={requests} xField="at" yField="n" colorField="answer" stack height={HEIGHT} scale={{ x: { domain } }} axis={{ x, y: { title: 'requests' } }} />
       </div>
     </Flex>
   );
