@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageQuery } from './api';
 import { isoDateTime, text } from './fields';
+import type { EventSubject } from './event-catalogue';
 
 /** The spec's severities (an alert event carries info, warning, high or critical: contract/event-kit.ts). */
 export const ALERT_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'error', 'warning'] as const;
@@ -147,6 +148,29 @@ export function alertTarget(type: string, p: Payload): AlertTarget {
       return { key: `event:${s(p.id) ?? type}`, link: null };
   }
 }
+
+// ---- what ends an alert's cause ------------------------------------------------------------------
+
+/** The source of MAP violation alerts (the marketplaces' alerts consumer) and of buy-box drops (the pricing agent). */
+export const MAP_ALERT_SOURCE = 'map-monitor';
+export const BUY_BOX_ALERT_SOURCE = 'pricing-agent';
+
+/** The open alert an event of the catalogue ends: its type, source and key (as `alertTarget` keys it). */
+export interface AlertClosing {
+  type: string;
+  source: string;
+  key: string;
+}
+
+/**
+ * Events that end an alert's cause (docs/alerts.md "Automatic resolution"): the open alert of that
+ * source and key is resolved by automation in the event's transaction — a MAP violation no longer seen
+ * (once the listing has no violation left open: server/alerts/fold.ts checks), the buy-box share back.
+ */
+export const ALERT_CLOSERS: Readonly<Record<string, (p: Payload) => AlertClosing>> = {
+  'listings.violation_resolved': (p) => ({ type: 'map_violation', source: MAP_ALERT_SOURCE, key: alertTarget('map_violation', { listing_id: p.listing_id }).key }),
+  'pricing.buy_box_regained': (p) => ({ type: 'buy_box_drop', source: BUY_BOX_ALERT_SOURCE, key: alertTarget('buy_box_drop', { marketplace_id: p.marketplace_id }).key }),
+} satisfies Partial<Record<EventSubject, (p: Payload) => AlertClosing>>;
 
 /** Severity order, most urgent first (the list's "severity" sort). */
 export const SEVERITY_RANK: Record<AlertSeverity, number> = { critical: 0, high: 1, error: 2, warning: 3, medium: 4, low: 5, info: 6 };

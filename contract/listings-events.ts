@@ -47,6 +47,18 @@ export const listingsEvents = defineEvents({
       map_price_cents: z.number(),
     }),
   ),
+  [LISTING_EVENTS.violationResolved]: event(
+    'PRICING',
+    "A MAP violation is no longer seen (the price is back within MAP and its grace): the listing's alert resolves once none of its violations is open",
+    z.strictObject({
+      /** the violation's id */
+      id: z.string(),
+      listing_id: z.string(),
+      sku: z.string(),
+      seller: z.string(),
+      source: z.enum(['own_listing', 'competitor']),
+    }),
+  ),
   [MAP_ALERT_SUBJECT]: event(
     'ALERTS',
     'Alert: a new MAP violation (raised once per violation)',

@@ -339,6 +339,7 @@ export const LISTING_EVENTS = {
   refused: 'listings.refused',
   deleted: 'listings.deleted',
   violationOpened: 'listings.violation_opened',
+  violationResolved: 'listings.violation_resolved',
 } as const;
 export const MARKETPLACE_EVENTS = {
   linked: 'marketplaces.linked',

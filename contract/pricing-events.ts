@@ -32,6 +32,11 @@ export const pricingEvents = defineEvents({
     'A price proposal was approved (and applied), rejected or found expired',
     z.strictObject({ id: z.string(), status: z.enum(PROPOSAL_STATUSES), listing_id: z.string().optional(), new_price_cents: z.number().optional() }),
   ),
+  [PRICING_EVENTS.buyBoxRegained]: event(
+    'PRICING',
+    "A marketplace's buy-box share is back within the alert threshold of its share before the drop: the account's buy-box alert resolves",
+    z.strictObject({ marketplace_id: z.string(), buy_box_share: z.number(), share_before_drop: z.number() }),
+  ),
   [BUY_BOX_ALERT_SUBJECT]: event(
     'ALERTS',
     "Alert: a marketplace's buy-box share fell by more than the threshold (PRICING_BUYBOX_ALERT_PP)",

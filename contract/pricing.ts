@@ -357,6 +357,7 @@ export const PRICING_EVENTS = {
   decided: 'pricing.decided',
   proposalCreated: 'pricing.proposal_created',
   proposalDecided: 'pricing.proposal_decided',
+  buyBoxRegained: 'pricing.buy_box_regained',
 } as const;
 /** The alert a buy-box share drop raises on the alerts stream. */
 export const BUY_BOX_ALERT_SUBJECT = 'alerts.buy_box_drop';

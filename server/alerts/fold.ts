@@ -9,11 +9,14 @@
  *   raises the count and last-seen time of the open alert with the same source and key
  *   (contract/alerts.ts `alertTarget`);
  * - a replay or discard of dead letters resolves (by automation) the dead-letter alerts of the
- *   consumers left with nothing pending, and the fulfillment alerts of those letters.
+ *   consumers left with nothing pending, and the fulfillment alerts of those letters;
+ * - an event that ends an alert's cause (contract/alerts.ts `ALERT_CLOSERS`: a MAP violation no longer
+ *   seen, the buy-box share back) resolves (by automation) the open alert of its source and key — a
+ *   listing's MAP alert once none of its violations is left open.
  */
 import type { Tx } from '../db';
 import { DLQ_EVENTS } from '../../contract/events';
-import { alertTarget, AUTO_RESOLVER, DLQ_ALERT_TYPE, type AlertSeverity } from '../../contract/alerts';
+import { ALERT_CLOSERS, alertTarget, AUTO_RESOLVER, DLQ_ALERT_TYPE, type AlertClosing, type AlertSeverity } from '../../contract/alerts';
 import type { EventData } from '../../contract/event-catalogue';
 import type { WrittenEvent } from '../ledger/poster';
 
@@ -22,7 +25,7 @@ const RESOLVING: ReadonlySet<string> = new Set([DLQ_EVENTS.replayed, DLQ_EVENTS.
 
 /** Whether any of these subjects changes the queue (a look at each subject). */
 export function mayFold(subjects: Iterable<string>): boolean {
-  for (const s of subjects) if (s.startsWith(ALERT_PREFIX) || s === DLQ_EVENTS.deadLettered || RESOLVING.has(s)) return true;
+  for (const s of subjects) if (s.startsWith(ALERT_PREFIX) || s === DLQ_EVENTS.deadLettered || RESOLVING.has(s) || Object.hasOwn(ALERT_CLOSERS, s)) return true;
   return false;
 }
 
@@ -78,8 +81,14 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
   // newest event's words, severity and number, the count of all of them
   const byKey = new Map<string, Folded>();
   let resolving = false;
+  const closings = new Map<string, AlertClosing>();
   for (const e of events) {
     if (RESOLVING.has(e.subject)) resolving = true;
+    const close = Object.hasOwn(ALERT_CLOSERS, e.subject) ? ALERT_CLOSERS[e.subject] : undefined;
+    if (close) {
+      const c = close(JSON.parse(e.json) as Record<string, unknown>);
+      closings.set(`${c.source}\u0000${c.key}`, c);
+    }
     const a = alertOf(e);
     if (!a) continue;
     const k = `${a.source}\u0000${a.key}`;
@@ -105,7 +114,26 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
     n = r.rowCount ?? rows.length;
   }
   if (resolving) await resolveSettledDeadLetters(tx, tenantId);
+  // closed after this batch's openings: a violation opened and another closed in one batch leave the alert as the table says
+  if (closings.size > 0) await resolveClosed(tx, tenantId, [...closings.values()]);
   return n;
+}
+
+/**
+ * The open alerts whose cause the batch ended, resolved by automation in one statement. A MAP alert is
+ * per listing and a listing may breach MAP through several sellers: it resolves when none of the
+ * listing's violations is left open (the violations were written before their events).
+ */
+async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[]): Promise<void> {
+  const listingOf = (c: AlertClosing) => (c.type === 'map_violation' && c.key.startsWith('listing:') ? c.key.slice('listing:'.length) : null);
+  await tx.query(
+    `update alerts a set resolved_at = now(), resolved_by = $2, updated_at = now()
+       from unnest($3::text[], $4::text[], $5::text[], $6::uuid[]) as c(type, source, key, listing)
+      where a.tenant_id = $1 and a.resolved_at is null and a.type = c.type and a.source = c.source and a.key = c.key
+        and (c.listing is null or not exists (
+          select 1 from map_violations m where m.tenant_id = $1 and m.listing_id = c.listing and m.state <> 'resolved'))`,
+    [tenantId, AUTO_RESOLVER, closings.map((c) => c.type), closings.map((c) => c.source), closings.map((c) => c.key), closings.map(listingOf)],
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-/** A listing's history (the drawer's timeline) and the events of new MAP violations. */
+/** A listing's history (the drawer's timeline) and the events of MAP violations opened and resolved. */
 import type { Tx } from '../../db';
 import { appendEvents, newEvent, type NewEvent } from '../../events/outbox';
 import { LISTING_EVENTS } from '../../../contract/listings';
@@ -31,8 +31,17 @@ export async function listingEvents(tx: Tx, tenantId: string, rows: ListingEvent
   );
 }
 
-export async function emitOpened(tx: Tx, tenantId: string, opened: MapCheckResult['opened'], ids: { causationId?: string; correlationId?: string } = {}): Promise<void> {
-  await appendEvents(tx, tenantId, await openedViolations(tx, tenantId, opened), ids);
+/** The events of a MAP check: the violations it opened (with their history rows) and those it resolved. */
+export async function emitViolations(tx: Tx, tenantId: string, check: MapCheckResult, ids: { causationId?: string; correlationId?: string } = {}): Promise<void> {
+  await appendEvents(tx, tenantId, [...(await openedViolations(tx, tenantId, check.opened)), ...resolvedViolations(check.resolved)], ids);
+}
+
+/**
+ * The `listings.violation_resolved` event of each violation no longer seen: the listing's MAP alert
+ * resolves by automation once none of its violations is open (docs/alerts.md "Automatic resolution").
+ */
+export function resolvedViolations(resolved: MapCheckResult['resolved'], causationId?: string): NewEvent[] {
+  return resolved.map((v) => newEvent(LISTING_EVENTS.violationResolved, v, causationId));
 }
 
 /**

@@ -19,7 +19,7 @@ import { connectorFor, loadAccount, loadAccounts, type AccountRow, type Connecto
 import type { ListingPush, OffersSnapshot, PushResult } from '../../marketplaces/connector';
 import { pushGroups, type PushGroup } from '../../marketplaces/push-many';
 import { refreshViolations } from './violations';
-import { listingEvent, listingEvents, openedViolations, type ListingEventRow } from './history';
+import { listingEvent, listingEvents, openedViolations, resolvedViolations, type ListingEventRow } from './history';
 
 export const PUSH_CONSUMER = 'listing-push';
 /** Most listings pushed in one transaction; also the consumer's concurrency, so a round's messages meet in one batch. */
@@ -89,10 +89,11 @@ export async function pushListings(tx: Tx, tenantId: string, requests: PushReque
   await listingEvents(tx, tenantId, [...refused.map(refusedHistory), ...accepted.map(pushedHistory)]);
   const check = await refreshViolations(tx, tenantId, accepted.map((a) => a.l.id));
   // appended with the others, after the accounts' rows: the outbox's ordering lock is always taken last
-  const openedEvents: NewEvent[] = [];
+  const violationEvents: NewEvent[] = [];
   for (const [listingId, opened] of groupBy(check.opened, (v) => v.listing_id)) {
-    openedEvents.push(...(await openedViolations(tx, tenantId, opened, causeOf.get(listingId))));
+    violationEvents.push(...(await openedViolations(tx, tenantId, opened, causeOf.get(listingId))));
   }
+  for (const [listingId, resolved] of groupBy(check.resolved, (v) => v.listing_id)) violationEvents.push(...resolvedViolations(resolved, causeOf.get(listingId)));
   // the accounts' rows last (in id order): batches pushed at once wait on each other only from here to commit
   const synced = [...new Set(accepted.map((a) => a.account.id))];
   if (synced.length > 0) {
@@ -103,7 +104,7 @@ export async function pushListings(tx: Tx, tenantId: string, requests: PushReque
     );
   }
   await appendEvents(tx, tenantId, [
-    ...openedEvents,
+    ...violationEvents,
     ...refused.map((r) => newEvent(LISTING_EVENTS.refused, { id: r.l.id, marketplace_id: r.l.marketplace_id, sku: r.l.sku, feed_message: r.reason }, causeOf.get(r.l.id))),
     ...accepted.map((a) =>
       newEvent(LISTING_EVENTS.pushed, { id: a.l.id, marketplace_id: a.l.marketplace_id, sku: a.l.sku, status: a.status, external_id: a.res.externalId }, causeOf.get(a.l.id)),

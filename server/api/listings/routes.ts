@@ -128,6 +128,7 @@ const listings: ApiModule = (api) => {
         opened += r.opened.length;
         resolved += r.resolved.length;
         for (const v of r.opened) await ctx.emit(LISTING_EVENTS.violationOpened, v);
+        for (const v of r.resolved) await ctx.emit(LISTING_EVENTS.violationResolved, v);
         await emitOpenedHistoryOnly(ctx.tx, ctx.auth.tenantId, r.opened);
       }
       await ctx.audit({ action: 'map_settings.update', resource: 'settings', resourceId: 'map', before, after });

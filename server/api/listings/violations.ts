@@ -3,7 +3,9 @@
  * listings' own prices and their competitors' offers are compared with the variant's MAP under the
  * tenant's grace. A new breach opens a violation (one unresolved per listing and seller, with the
  * offer as evidence); a breach seen again updates its last-seen time and evidence; a breach no longer
- * seen is resolved. The caller emits `listings.violation_opened` for each opened one.
+ * seen is resolved. The caller emits `listings.violation_opened` for each opened one and
+ * `listings.violation_resolved` for each resolved one (which resolves the listing's MAP alert once
+ * none is left open: docs/alerts.md "Automatic resolution").
  */
 import type { Tx } from '../../db';
 import { violatesMap, type CompetitorOffer } from '../../../contract/listings';
@@ -29,7 +31,7 @@ interface Observation {
 
 export interface MapCheckResult {
   opened: EventPayload<'listings.violation_opened'>[];
-  resolved: string[];
+  resolved: EventPayload<'listings.violation_resolved'>[];
 }
 
 export async function refreshViolations(tx: Tx, tenantId: string, listingIds: string[], tick: number | null = null): Promise<MapCheckResult> {
@@ -66,7 +68,7 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
     }
   }
   const skuOf = new Map(rows.map((r) => [r.id, r.sku]));
-  const current = await tx.query<{ id: string; listing_id: string; source: string; seller: string }>(
+  const current = await tx.query<{ id: string; listing_id: string; source: Observation['source']; seller: string }>(
     `select id, listing_id, source, seller from map_violations where tenant_id = $1 and listing_id = any($2::uuid[]) and state <> 'resolved'`,
     [tenantId, listingIds],
   );
@@ -75,7 +77,7 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
   const seenKeys = new Set(seen.map(key));
   const again = seen.filter((s) => open.has(key(s)));
   const fresh = seen.filter((s) => !open.has(key(s)));
-  const gone = current.rows.filter((r) => !seenKeys.has(key(r))).map((r) => r.id);
+  const gone = current.rows.filter((r) => !seenKeys.has(key(r)));
   if (again.length) {
     await tx.query(
       `update map_violations m set last_seen_at = now(), observed_price_cents = u.p, map_price_cents = u.m, evidence = u.e
@@ -97,7 +99,7 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
     );
     opened = ins.rows.map((r) => ({ ...r, sku: skuOf.get(r.listing_id) ?? '' }));
   }
-  if (gone.length) await tx.query(`update map_violations set state = 'resolved', resolved_at = now() where id = any($1::uuid[])`, [gone]);
+  if (gone.length) await tx.query(`update map_violations set state = 'resolved', resolved_at = now() where id = any($1::uuid[])`, [gone.map((g) => g.id)]);
   await tx.query(
     // only the listings whose count moved are written (a listing row is wide and well indexed)
     `update listings l set open_violations = c.n
@@ -106,5 +108,6 @@ export async function refreshViolations(tx: Tx, tenantId: string, listingIds: st
       where l.id = c.id and l.open_violations is distinct from c.n`,
     [tenantId, listingIds],
   );
-  return { opened, resolved: gone };
+  const resolved = gone.map((g) => ({ id: g.id, listing_id: g.listing_id, sku: skuOf.get(g.listing_id) ?? '', seller: g.seller, source: g.source }));
+  return { opened, resolved };
 }

@@ -10,6 +10,7 @@ import { defineConsumer, type ConsumerDef } from '../../events/types';
 import { appendEvent } from '../../events/outbox';
 import { CONNECTOR_ALERT_SUBJECT, LISTING_EVENTS, MAP_ALERT_SUBJECT, MARKETPLACE_EVENTS } from '../../../contract/listings';
 import { DLQ_EVENTS } from '../../../contract/events';
+import { MAP_ALERT_SOURCE } from '../../../contract/alerts';
 import { syncAccount, syncMoreOrders } from './sync';
 import { PUSH_CONSUMER } from '../listings/push';
 import { VERIFY_CONSUMER } from './verify';
@@ -61,7 +62,7 @@ export function marketplaceAlertsConsumer(ctx: ConsumerContext): ConsumerDef {
             type: 'map_violation',
             severity: 'warning',
             level: 'warning',
-            source: 'map-monitor',
+            source: MAP_ALERT_SOURCE,
             message: `MAP violation on ${v.sku}: ${who} at $${(v.observed_price_cents / 100).toFixed(2)} (MAP $${(v.map_price_cents / 100).toFixed(2)})`,
             violation_id: v.id,
             listing_id: v.listing_id,

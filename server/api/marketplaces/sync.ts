@@ -12,7 +12,7 @@ import { connectorFor, loadAccount, type AccountRow, type ConnectorEnv } from '.
 import type { MarketplaceConnector } from '../../marketplaces/connector';
 import { applyOffers } from '../listings/push';
 import { refreshViolations } from '../listings/violations';
-import { emitOpened } from '../listings/history';
+import { emitViolations } from '../listings/history';
 import { storePayouts } from '../payouts/store';
 
 export interface SyncResult {
@@ -48,7 +48,7 @@ export async function syncAccount(tx: Tx, tenantId: string, accountId: string, e
   const snaps = await connector.pullOffers(listed.rows.map((r) => r.external_id));
   await applyOffers(tx, accountId, snaps);
   const check = await refreshViolations(tx, tenantId, listed.rows.map((r) => r.id), tick);
-  await emitOpened(tx, tenantId, check.opened, ids);
+  await emitViolations(tx, tenantId, check, ids);
 
   // payouts with their lines (server/api/payouts/store.ts), once every order is in: a payout's
   // lines then find the orders they paid

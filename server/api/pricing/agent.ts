@@ -3,11 +3,14 @@
  * share, average unit margin, price changes and proposals waiting; per SKU the units sold in the
  * last 7 and 30 days against the period before. `snapshotTenant` (the `pricing-agent` consumer) stores
  * each account's share and raises `alerts.buy_box_drop` when it fell by more than the threshold
- * since the previous snapshot.
+ * since the previous snapshot, and `pricing.buy_box_regained` when an account with an open buy-box
+ * alert is back within the threshold of its share before the drop (the alert then resolves by
+ * automation: docs/alerts.md "Automatic resolution").
  */
 import type { Db, Tx } from '../../db';
 import { appendEvent } from '../../events/outbox';
-import { BUY_BOX_ALERT_SUBJECT, type PricingAgent } from '../../../contract/pricing';
+import { BUY_BOX_ALERT_SUBJECT, PRICING_EVENTS, type PricingAgent } from '../../../contract/pricing';
+import { BUY_BOX_ALERT_SOURCE } from '../../../contract/alerts';
 import type { MarketplaceKind } from '../../../contract/marketplaces';
 import { marginCents } from '../../domain/repricing';
 import { feeOf } from './inputs';
@@ -147,9 +150,28 @@ export async function computeAgent(tx: Tx, tenantId: string): Promise<PricingAge
 }
 
 /**
+ * The accounts with an open buy-box alert and their share before it opened: the latest snapshot
+ * older than the alert (the snapshot that found the drop was written with it, at the same time).
+ */
+async function openDrops(tx: Tx, tenantId: string, marketplaceId?: string): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ marketplace_id: string; bp: number | null }>(
+    `select s.marketplace_id, s.bp
+       from alerts a
+       join lateral (select p.marketplace_id::text as marketplace_id, p.buy_box_share_bp as bp from pricing_agent_snapshots p
+                      where p.tenant_id = a.tenant_id and p.marketplace_id::text = substr(a.key, ${'marketplace:'.length + 1}) and p.created_at < a.created_at
+                      order by p.created_at desc, p.id desc limit 1) s on true
+      where a.tenant_id = $1 and a.type = 'buy_box_drop' and a.source = $2 and a.resolved_at is null and a.key like 'marketplace:%'
+        ${marketplaceId ? 'and a.key = $3' : ''}`,
+    marketplaceId ? [tenantId, BUY_BOX_ALERT_SOURCE, `marketplace:${marketplaceId}`] : [tenantId, BUY_BOX_ALERT_SOURCE],
+  );
+  return new Map(rows.filter((r) => r.bp !== null).map((r) => [r.marketplace_id, Number(r.bp)]));
+}
+
+/**
  * One agent run: a snapshot per account (of one account, after that account's tick), an alert per
- * account whose share dropped since its previous snapshot. Reads only what the snapshot needs (the
- * console's page reads the rest). Returns the alerts raised.
+ * account whose share dropped since its previous snapshot, and `pricing.buy_box_regained` for an
+ * account whose open drop is over (its share back within the threshold of the share before it).
+ * Reads only what the snapshot needs (the console's page reads the rest). Returns the alerts raised.
  */
 export async function snapshotTenant(db: Db, tenantId: string, marketplaceId?: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -161,6 +183,7 @@ export async function snapshotTenant(db: Db, tenantId: string, marketplaceId?: s
       marketplaceId ? [tenantId, marketplaceId] : [tenantId],
     );
     const latestBy = new Map(latest.rows.map((r) => [r.marketplace_id, Number(r.bp)]));
+    const drops = await openDrops(tx, tenantId, marketplaceId);
     let alerts = 0;
     for (const a of accounts) {
       const share = shareBp(a);
@@ -175,11 +198,16 @@ export async function snapshotTenant(db: Db, tenantId: string, marketplaceId?: s
           type: 'buy_box_drop',
           severity: 'warning',
           level: 'warning',
-          source: 'pricing-agent',
+          source: BUY_BOX_ALERT_SOURCE,
           message: alert,
           marketplace_id: a.marketplace_id,
           created_at: new Date().toISOString(),
         });
+      } else {
+        const before = drops.get(a.marketplace_id);
+        if (before !== undefined && buyBoxAlert(a, before, share, threshold) === null) {
+          await appendEvent(tx, tenantId, PRICING_EVENTS.buyBoxRegained, { marketplace_id: a.marketplace_id, buy_box_share: share / 10_000, share_before_drop: before / 10_000 });
+        }
       }
     }
     return alerts;
