@@ -2,15 +2,16 @@
  * The alert queue end to end (docs/alerts.md): a settlement report with an order that is not the
  * store's makes the reconciler raise an alert; the seller finds it on /work, acknowledges it, and
  * resolves it in one tab while the dashboard, open in another, counts one open alert less without
- * a reload. Real server, real magic-link sign-in.
+ * a reload (its Open Alerts card and the top bar's bell). Real server, real magic-link sign-in.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn, USERS } from './support/sign-in';
 
+// the dashboard's card (the top bar's bell carries the same name)
 const openAlerts = async (page: Page) => {
-  const link = page.getByRole('link', { name: /^Open alerts: \d+$/ });
+  const link = page.getByRole('region', { name: 'Open Alerts' }).getByRole('link', { name: /^Open alerts: \d+$/ });
   await expect(link).toBeVisible();
   return Number((await link.getAttribute('aria-label'))!.split(': ')[1]);
 };
@@ -56,7 +57,8 @@ test('an alert raised by the reconciler is acknowledged and resolved on /work; t
   await page.getByRole('dialog', { name: 'Resolve this alert?' }).getByRole('button', { name: 'Resolve' }).click();
   await expect(page.getByText('Alert resolved')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(dashboard.getByRole('link', { name: `Open alerts: ${before - 1}` })).toBeVisible({ timeout: 20_000 });
+  await expect(dashboard.getByRole('region', { name: 'Open Alerts' }).getByRole('link', { name: `Open alerts: ${before - 1}` })).toBeVisible({ timeout: 20_000 });
+  await expect(dashboard.getByRole('banner').getByRole('link', { name: `Open alerts: ${before - 1}` })).toBeVisible({ timeout: 20_000 });
 
   // 5. it is in the resolved tab, resolved by the seller
   await page.getByRole('tab', { name: 'Resolved' }).click();

@@ -7,23 +7,14 @@
  */
 import { Badge, Flex } from 'antd';
 import { Link } from 'react-router';
-import { useCan, useCustom, useSubscription } from '@refinedev/core';
+import { useCan, useCustom } from '@refinedev/core';
 import type { AlertSummary } from '../../contract/alerts';
 import type { NeedsAttentionItem } from '../../contract/needs-attention';
 import { REFRESH } from '../../contract/constants';
-import { resourceChannel } from '../../contract/events';
 import { Panel } from '../../src/shell/panel';
 import { LoadError } from '../shared/list-error';
-import { useCoalesced } from '../shared/use-coalesced';
+import { useAlertsRefetch as useLiveRefetch } from '../../src/shell/open-alerts-bell';
 import { ago } from '../shared/ops-format';
-
-const CHANNELS = ['alerts', 'dlq'].map(resourceChannel);
-
-function useLiveRefetch(refetch: () => unknown) {
-  const again = useCoalesced(() => void refetch());
-  useSubscription({ channel: CHANNELS[0], types: ['*'], onLiveEvent: again });
-  useSubscription({ channel: CHANNELS[1], types: ['*'], onLiveEvent: again });
-}
 
 const n = (x: number) => x.toLocaleString('en-US');
 

@@ -67,6 +67,7 @@ export function AppLayout() {
             onSignOut={() => void handleSignOut()}
             signingOut={signingOut}
             onOpenNav={wide ? undefined : () => setNavOpen(true)}
+            openAlerts={auth.status === 'authed'}
           />
         </Layout.Header>
       </div>

@@ -1,7 +1,7 @@
 /**
  * Top bar — docs/product/shell.md "Top bar and diagnostics": product name and tagline, the tenant, the signed-in user (email and
- * role, from GET /api/me, displayed as User, Agent or Administrator), the status badge, the
- * Diagnostics button and sign-out.
+ * role, from GET /api/me, displayed as User, Agent or Administrator), the status badge, the open
+ * alerts (a bell to /work with their count, docs/alerts.md "Top bar"), the Diagnostics button and sign-out.
  */
 import { lazy, Suspense } from 'react';
 import { Button, Flex, Grid, Tooltip } from 'antd';
@@ -13,6 +13,7 @@ import { StatusBadge } from './health/status-badge';
 import { BRAND } from './theme';
 import { AccountButton } from './account-menu-button';
 import { UserMark } from './user-mark';
+import { OpenAlertsBell } from './open-alerts-bell';
 
 // small screens only: the menu (antd's Dropdown and rc-menu) is not part of a wide first page
 const AccountMenu = lazy(() => import('./account-menu'));
@@ -26,6 +27,8 @@ export interface TopBarProps {
   signingOut: boolean;
   /** Small screens: opens the navigation drawer. */
   onOpenNav?: () => void;
+  /** Signed in: the bell with the open-alert count (hidden while signed out). */
+  openAlerts?: boolean;
 }
 
 /** The role as users read it (docs/product/routes-and-roles.md): User, Agent, Administrator. */
@@ -33,7 +36,7 @@ export function roleLabel(role: string | null): string | null {
   return isRole(role) ? ROLE_LABEL[role] : role;
 }
 
-export function TopBar({ tenantName, email, role: roleName, onOpenDiagnostics, onSignOut, signingOut, onOpenNav }: TopBarProps) {
+export function TopBar({ tenantName, email, role: roleName, onOpenDiagnostics, onSignOut, signingOut, onOpenNav, openAlerts = false }: TopBarProps) {
   const role = roleLabel(roleName);
   const screens = Grid.useBreakpoint();
   const wide = Boolean(screens.lg);
@@ -72,6 +75,7 @@ export function TopBar({ tenantName, email, role: roleName, onOpenDiagnostics, o
         ) : null}
       </Button>
       <StatusBadge compact={!screens.sm} />
+      {openAlerts && <OpenAlertsBell />}
       <Tooltip title="System Diagnostics">
         <Button icon={<MonitorOutlined />} onClick={onOpenDiagnostics} aria-label="Diagnostics">
           {screens.md ? 'Diagnostics' : null}
