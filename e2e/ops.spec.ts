@@ -3,7 +3,8 @@
  * test receiver clears it (docs/events.md "Webhooks", docs/ops-ui.md "Commands"). As an admin, through
  * the console: create the webhook, trigger an order event, watch the failed delivery reach the DLQ,
  * point the webhook at a receiver started here, replay from /ops/dlq, and see the receiver get the
- * event and the entry clear.
+ * event and the entry clear. Meanwhile a dashboard open in a second tab shows the Dead Letter Queue
+ * alert and the dead letter's needs-attention item as they happen, without a reload.
  *
  * Dead-lettering takes max_deliver attempts with the server's backoff: the e2e server should run with
  * a short EVENTS_BACKOFF_MS (docs/events.md); with the default backoff this test needs ~3 minutes.
@@ -65,6 +66,12 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await expect(page.getByText(deadUrl, { exact: true })).toBeVisible();
 
+    // a dashboard in a second tab of the same session, marked to tell a reload apart
+    const dashboard = await page.context().newPage();
+    await dashboard.goto('/dashboard');
+    await expect(dashboard.getByRole('heading', { name: 'Needs Attention' })).toBeVisible();
+    await dashboard.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
     // 2. an order event, through the API with the page's own session
     const client = await pageApi(page);
     api = client;
@@ -85,6 +92,17 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
         { timeout: DLQ_WAIT_MS, intervals: [1_000, 2_000, 5_000] },
       )
       .toBeGreaterThan(0);
+
+    // …the dashboard shows the Dead Letter Queue alert and the letter's needs-attention item live
+    const banner = dashboard.getByRole('alert').filter({ hasText: 'Dead Letter Queue Alert' });
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await expect(banner).toContainText(/\d+ messages? (is|are) waiting in the dead-letter queue/);
+    await expect(banner.getByRole('link', { name: 'Review the dead letters' })).toHaveAttribute('href', '/streams?tab=dlq');
+    const item = dashboard.getByRole('list', { name: 'Needs attention' }).getByRole('link', { name: /^webhooks gave up on a orders\.\w+ message/ });
+    await expect(item).toBeVisible({ timeout: 30_000 });
+    await expect(item).toHaveAttribute('href', '/streams?tab=dlq&consumer=webhooks');
+    expect(await dashboard.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await dashboard.close();
 
     // 4. …and is on /ops/dlq, with its payload and error
     await page.goto('/ops/dlq?consumer=webhooks');
