@@ -3,12 +3,14 @@
  * (open, assigned to me, acknowledged, resolved) with severity, source and text filters, each
  * alert's deep link to its object, and acknowledge / resolve / assign / note one by one, on a
  * selection, or on everything the filters match. New and changed alerts arrive live (a burst costs
- * one refetch), and the list polls while the tab is visible.
+ * one refetch), and the list polls while the tab is visible. A fifth tab, "Work items" (`?tab=items`,
+ * ./work-items.tsx), lists the orders on hold and the automation's failed steps with the action
+ * that clears each; each tab keeps its own state in the URL.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Flex, Input, Select, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useInvalidate, type CrudFilter } from '@refinedev/core';
 import { ALERT_LEVELS, type AlertAction, type AlertRow, type AlertSeverity } from '../../contract/alerts';
 import { REFRESH } from '../../contract/constants';
@@ -24,6 +26,7 @@ import { FilterBar } from '../shared/filter-bar';
 import { dateTime } from '../shared/format';
 import { ago } from '../shared/ops-format';
 import { AlertActionDialog, AlertRowActions, type AlertTargets } from './alert-actions';
+import { WorkItems } from './work-items';
 
 const TABS = [
   { key: 'open', label: 'Open', filters: { status: 'open', assignee: undefined } },
@@ -31,6 +34,39 @@ const TABS = [
   { key: 'acknowledged', label: 'Acknowledged', filters: { status: 'acknowledged', assignee: undefined } },
   { key: 'resolved', label: 'Resolved', filters: { status: 'resolved', assignee: undefined } },
 ] as const;
+/** The work items' tab: a page parameter (`tab`), not a filter of the alerts (providers/router/list-params.ts). */
+const ITEMS_TAB = { key: 'items', label: 'Work items' } as const;
+const TAB_ITEMS = [...TABS.map((t) => ({ key: t.key, label: t.label })), ITEMS_TAB];
+
+/** The URL of an alerts tab, from anywhere on the page. */
+function alertsTabUrl(key: string): string {
+  const t = TABS.find((x) => x.key === key) ?? TABS[0];
+  const q = new URLSearchParams();
+  if (t.filters.status !== 'open') q.set('status', t.filters.status);
+  if (t.filters.assignee) q.set('assignee', t.filters.assignee);
+  const s = q.toString();
+  return s ? `/work?${s}` : '/work';
+}
+
+const HEADER = { title: 'Alerts and Work Queue', subtitle: 'Alerts from every part of the store and the platform, to acknowledge, assign and resolve.' };
+
+/** /work: the alerts in four tabs, or the work items in the fifth; each a table of its own with its own URL state. */
+export default function WorkPage() {
+  const [params] = useSearchParams();
+  return params.get('tab') === ITEMS_TAB.key ? <WorkItemsTab /> : <AlertsQueue />;
+}
+
+function WorkItemsTab() {
+  const hub = useLiveHub();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title={HEADER.title} subtitle={HEADER.subtitle} extra={<LiveBadge hub={hub} />} />
+      <Tabs activeKey={ITEMS_TAB.key} onChange={(k) => k !== ITEMS_TAB.key && navigate(alertsTabUrl(k))} items={TAB_ITEMS} />
+      <WorkItems />
+    </>
+  );
+}
 
 const SEVERITY_COLOR: Record<AlertSeverity, string> = {
   critical: 'red', high: 'volcano', error: 'red', warning: 'gold', medium: 'orange', low: 'blue', info: 'default',
@@ -41,8 +77,9 @@ export function SeverityTag({ severity }: { severity: AlertSeverity }) {
   return <Tag color={SEVERITY_COLOR[severity]}>{severity}</Tag>;
 }
 
-export default function WorkPage() {
+function AlertsQueue() {
   const hub = useLiveHub();
+  const navigate = useNavigate();
   const invalidate = useInvalidate();
   const me = useAuth().profile?.email ?? '';
   const list = useListTable<AlertRow>({ resource: 'alerts', refetchInterval: REFRESH.opsSummaryMs });
@@ -112,16 +149,17 @@ export default function WorkPage() {
 
   return (
     <>
-      <PageHeader title="Alerts and Work Queue" subtitle="Alerts from every part of the store and the platform, to acknowledge, assign and resolve." extra={<LiveBadge hub={hub} />} />
+      <PageHeader title={HEADER.title} subtitle={HEADER.subtitle} extra={<LiveBadge hub={hub} />} />
       <Tabs
         activeKey={tab}
         onChange={(k) => {
+          if (k === ITEMS_TAB.key) return void navigate(`/work?tab=${ITEMS_TAB.key}`);
           const t = TABS.find((x) => x.key === k)!;
           setSelected([]);
           setFilter('status', t.filters.status);
           setFilter('assignee', t.filters.assignee);
         }}
-        items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+        items={TAB_ITEMS}
       />
       <FilterBar
         search={filterValue('search')}
@@ -200,7 +238,7 @@ export default function WorkPage() {
       />
       {rows.length > 0 && status === 'open' && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-          Orders on hold and automation failures link to their order; release the hold or route the order there.
+          Orders on hold and failed automation steps wait in the <Link to="/work?tab=items">Work items</Link> tab, each with the action that clears it.
         </Typography.Paragraph>
       )}
       {dialog && (
