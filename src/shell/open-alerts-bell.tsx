@@ -33,10 +33,9 @@ export function OpenAlertsBell() {
       className="shell-bell"
       aria-label={open === undefined ? 'Open alerts' : `Open alerts: ${open}`}
       title="Alerts and Work Queue"
-      style={{ display: 'inline-flex', alignItems: 'center', padding: '4px 8px', color: 'inherit' }}
     >
       <Badge count={open ?? 0} overflowCount={99} size="small">
-        <BellOutlined style={{ fontSize: 18 }} aria-hidden="true" />
+        <BellOutlined aria-hidden="true" />
       </Badge>
     </Link>
   );
