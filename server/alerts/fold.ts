@@ -18,6 +18,7 @@ import type { Tx } from '../db';
 import { DLQ_EVENTS } from '../../contract/events';
 import { ALERT_CLOSERS, alertTarget, AUTO_RESOLVER, DLQ_ALERT_TYPE, type AlertClosing, type AlertSeverity } from '../../contract/alerts';
 import type { EventData } from '../../contract/event-catalogue';
+import { AUTOMATION_STEPS } from '../../contract/work-items';
 import type { WrittenEvent } from '../ledger/poster';
 
 const ALERT_PREFIX = 'alerts.';
@@ -138,7 +139,8 @@ async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[])
 
 /**
  * Dead letters handed back or discarded: the dead-letter alerts of consumers with nothing pending any
- * more, and the fulfillment alerts of letters no longer pending, are resolved by automation.
+ * more, and the fulfillment alerts of letters no longer pending, are resolved by automation — those
+ * keyed by their order (`order:<id>`) once no dropshipping step has a letter of that order pending.
  */
 async function resolveSettledDeadLetters(tx: Tx, tenantId: string): Promise<void> {
   await tx.query(
@@ -146,7 +148,10 @@ async function resolveSettledDeadLetters(tx: Tx, tenantId: string): Promise<void
       where a.tenant_id = $1 and a.resolved_at is null
         and ((a.type = $3 and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and 'consumer:' || d.consumer = a.key))
           or (a.type = 'fulfillment_failed' and a.key like 'dlq:%'
-              and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and 'dlq:' || d.id = a.key)))`,
-    [tenantId, AUTO_RESOLVER, DLQ_ALERT_TYPE],
+              and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and 'dlq:' || d.id = a.key))
+          or (a.type = 'fulfillment_failed' and a.key like 'order:%'
+              and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and d.consumer = any($4::text[])
+                                and 'order:' || coalesce(d.payload->>'order_id', case when d.subject = 'orders.created' then d.payload->>'id' end) = a.key)))`,
+    [tenantId, AUTO_RESOLVER, DLQ_ALERT_TYPE, Object.keys(AUTOMATION_STEPS)],
   );
 }

@@ -3,14 +3,16 @@
  * resolution"): a listing's MAP alert resolves by automation once none of its violations is left
  * open (a competitor's violation still open keeps it), whether the violations close in a sync's MAP
  * check or through a grace change over HTTP; a buy-box drop resolves once the account's share is back
- * within the threshold of its share before the drop (half way back keeps it open). A closing event
- * seen twice, or two agent runs at once, resolve the alert once. PGlite and PostgreSQL (TEST_DATABASE_URL).
+ * within the threshold of its share before the drop (half way back keeps it open); a dropshipping
+ * step's dead letter replayed resolves its order's fulfillment alert. A closing event seen twice, or
+ * two requests at once, resolve the alert once. PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { waitFor } from './wait-for';
 import { appendEvent } from '../../server/events/outbox';
+import { deadLetter } from '../../server/events/dlq-store';
 import { refreshViolations, type MapCheckResult } from '../../server/api/listings/violations';
 import { emitViolations } from '../../server/api/listings/history';
 import { snapshotTenant } from '../../server/api/pricing/agent';
@@ -19,6 +21,7 @@ import { alertRow, type AlertRow } from '../../contract/alerts';
 let h: Harness;
 const ADMIN = 'admin@demo.local';
 const SELLER = 'seller@demo.local';
+const AGENT = 'agent@demo.local';
 const T = DEMO_TENANT.id;
 
 const inTenant = <R>(fn: Parameters<Harness['db']['transaction']>[0]) => h.db.transaction(fn, { tenantId: T }) as Promise<R>;
@@ -154,5 +157,23 @@ describe('buy-box drops', () => {
     const after = await q<{ n: string }>(`select count(*) as n from events where tenant_id = $1 and subject = 'pricing.buy_box_regained' and payload->>'marketplace_id' = $2`, [T, mp]);
     expect(Number(after[0].n)).toBe(before);
     expect(await alertsOf('buy_box_drop', key())).toEqual(rows);
+  });
+});
+
+describe('dropshipping failures', () => {
+  it("a replay of the step's dead letter resolves the order's fulfillment alert by automation, once for two replays at once", async () => {
+    const [o] = await q<{ id: string }>(`select id from orders where tenant_id = $1 and status = 'pending' and hold_reason is null order by id desc limit 1`, [T]);
+    const dlqId = await inTenant<string>(async (tx) => {
+      await appendEvent(tx, T, 'fulfillment.po_confirmed', { id: 'po-auto', number: 'PO-AUTO', order_id: o.id, supplier_id: 'sup-auto', attempt: 1, reference: 'SUP-9' });
+      const { rows } = await tx.query<{ seq: string }>('select max(seq) as seq from events where tenant_id = $1', [T]);
+      await deadLetter(tx, { consumer: 'dropship-labels', seq: Number(rows[0].seq), attempts: 5, lastError: 'carrier unavailable (503)' });
+      return String((await tx.query<{ id: string }>(`select id from dlq_entries where tenant_id = $1 and consumer = 'dropship-labels' order by id desc limit 1`, [T])).rows[0].id);
+    });
+    // the dropship-alerts consumer raises it, keyed by the order
+    await waitFor(async () => (await alertsOf('fulfillment_failed', `order:${o.id}`)).find((a) => a.resolved_at === null), "the order's fulfillment alert");
+    const [x, y] = await Promise.all([callAs(h, AGENT, 'POST', `/api/dlq/${dlqId}/replay`), callAs(h, AGENT, 'POST', `/api/dlq/${dlqId}/replay`)]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const rows = await alertsOf('fulfillment_failed', `order:${o.id}`);
+    expect(rows.map((a) => a.resolved_by)).toEqual(['automation']);
   });
 });
