@@ -4,9 +4,9 @@
  * its event loop, and a bench can `kill -9` it), signed access tokens, and closed-loop HTTP clients
  * measuring p50/p95.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../server/db';
 import { openPglite } from '../../server/db/pglite';
 import { ACCOUNTS } from '../../server/seed/accounts';
 import { signAccessToken } from '../../server/auth/jwt';
-import { buildIfStale, serverArgs } from '../../scripts/build-if-stale.mjs';
+import { buildIfStale, serverArgs, serverIsStale, webIsStale } from '../../scripts/build-if-stale.mjs';
 
 export interface Target { engine: 'pglite' | 'postgres'; dataDir?: string; databaseUrl?: string }
 
@@ -48,8 +48,32 @@ export async function token(db: Db, url: string, email = 'seller@demo.local'): P
   return t;
 }
 
-/** Starts `server/main.ts` on `port` against the target; resolves once /health answers. */
+/**
+ * The web app built into a directory of the bench's own (the server's `DIST_DIR`) when it is older
+ * than its sources, and the server when stale: a bench that opens pages never rebuilds the shared
+ * dist/ under another session's build or browser tests.
+ */
+export async function buildOwnWeb(dir: string): Promise<void> {
+  const own = statSync(join(dir, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  // the shared dist/'s staleness says when the sources last changed; ours is stale when older than them
+  const shared = webIsStale();
+  const sharedAt = statSync('dist/index.html', { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (own === 0 || shared.stale || own < sharedAt) {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`vite build into ${dir} failed (${r.status})`);
+  }
+  if (serverIsStale().stale) {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "await (await import('./scripts/build-server.mjs')).buildServer()"], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`the server build failed (${r.status})`);
+  }
+}
+
+/**
+ * Starts `server/main.ts` on `port` against the target; resolves once /health answers. With a
+ * `DIST_DIR` in `env` the app it serves is built there (`buildOwnWeb`), else into dist/ when stale.
+ */
 let built: Promise<void> | undefined;
+const ownBuilds = new Map<string, Promise<void>>();
 
 export async function startServer(t: Target, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const e: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NATS_URL: '', SMTP_URL: '', API_RATE_LIMIT_PER_MIN: '0', ...env };
@@ -61,8 +85,13 @@ export async function startServer(t: Target, port: number, env: NodeJS.ProcessEn
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (docs/performance.md)
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // the server as `npm start` runs it: the compiled bundle, rebuilt first when its sources changed
-  built ??= buildIfStale();
-  await built;
+  if (env.DIST_DIR) {
+    if (!ownBuilds.has(env.DIST_DIR)) ownBuilds.set(env.DIST_DIR, buildOwnWeb(env.DIST_DIR));
+    await ownBuilds.get(env.DIST_DIR);
+  } else {
+    built ??= buildIfStale();
+    await built;
+  }
   const child = spawn(process.execPath, [...extra, ...serverArgs()], { env: e, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {

@@ -32,48 +32,47 @@ interface Figures { waiting: number; redelivering: number; unfetched: number; ol
  */
 export async function embeddedConsumerStats(db: Db, tenantId: string, engine: 'embedded' | 'jetstream', relayName?: string): Promise<ConsumerStats[]> {
   return tenantTx(db, tenantId, async (tx) => {
-    const { rows } = await tx.query<Row>(
-      `select c.name, c.filter_subjects, c.max_deliver, c.backoff_ms, c.cursor, s.delivered, s.acked, s.dead_lettered
-         from event_consumers c left join consumer_tenant_stats s on s.consumer = c.name and s.tenant_id = $1
+    // the consumers' subject filters as regular expressions first, then every consumer's figures in
+    // one statement (a lateral pass over its deliveries and one over its events past the position):
+    // two statements whatever the number of consumers, planned once (GET /dashboard/needs-attention
+    // reads them on every dashboard; docs/performance.md "Dashboard")
+    const filters = await tx.query<{ name: string; filter_subjects: string[] }>('select name, filter_subjects from event_consumers order by name');
+    if (filters.rows.length === 0) return [];
+    const { rows } = await tx.query<Row & Figures>(
+      `with p as (select * from unnest($2::text[], $3::text[]) as p(name, re)),
+            pos as (select case when $4::boolean then coalesce((select last_seq from event_relay where name = $5::text), 0) end as at),
+            h as (select max(last_seq) as last_seq from event_stream_stats t where t.tenant_id = $1)
+       select c.name, c.filter_subjects, c.max_deliver, c.backoff_ms, c.cursor, s.delivered, s.acked, s.dead_lettered,
+              d.waiting, d.redelivering, (select w.tenant_seq from events w where w.seq = d.oldest_waiting) as oldest_waiting,
+              u.unfetched, u.first_unfetched, h.last_seq
+         from event_consumers c
+         join p on p.name = c.name
+         cross join pos cross join h
+         left join consumer_tenant_stats s on s.consumer = c.name and s.tenant_id = $1
+         cross join lateral (select count(*) as waiting, count(*) filter (where status = 'pending' and attempts > 0) as redelivering, min(seq) as oldest_waiting
+                               from consumer_deliveries cd where cd.consumer = c.name and cd.tenant_id = $1) d
+         cross join lateral (select count(*) as unfetched, min(tenant_seq) as first_unfetched
+                               from events e where e.tenant_id = $1 and e.seq > coalesce(pos.at, c.cursor) and e.subject ~ p.re) u
         order by c.name`,
-      [tenantId],
+      [tenantId, filters.rows.map((c) => c.name), filters.rows.map((c) => patternsRegex(c.filter_subjects)), engine === 'jetstream', relayName ?? null],
     );
-    let position: number | null = null;
-    if (engine === 'jetstream') {
-      const r = relayName ? await tx.query<{ last_seq: number }>('select last_seq from event_relay where name = $1', [relayName]) : null;
-      position = Number(r?.rows[0]?.last_seq ?? 0);
-    }
-    const out: ConsumerStats[] = [];
-    for (const c of rows) {
-      const from = position ?? Number(c.cursor);
-      const q = await tx.query<Figures>(
-        // one pass over the deliveries and one over the events past the cursor (a backlog is long)
-        `select d.waiting, d.redelivering, (select w.tenant_seq from events w where w.seq = d.oldest_waiting) as oldest_waiting,
-                u.unfetched, u.first_unfetched,
-                (select max(last_seq) from event_stream_stats t where t.tenant_id = $4) as last_seq
-           from (select count(*) as waiting, count(*) filter (where status = 'pending' and attempts > 0) as redelivering, min(seq) as oldest_waiting
-                   from consumer_deliveries where consumer = $1 and tenant_id = $4) d,
-                (select count(*) as unfetched, min(tenant_seq) as first_unfetched from events e where e.tenant_id = $4 and e.seq > $2 and e.subject ~ $3) u`,
-        [c.name, from, patternsRegex(c.filter_subjects), tenantId],
-      );
-      const r = q.rows[0];
+    return rows.map((r) => {
       // every message of this tenant at or below ack_floor is settled
       const bounds = [r.oldest_waiting, r.first_unfetched].filter((x): x is number => x !== null).map((x) => Number(x) - 1);
       const ackFloor = bounds.length > 0 ? Math.min(...bounds) : Number(r.last_seq ?? 0);
-      out.push({
-        name: c.name,
-        filter_subjects: c.filter_subjects,
-        max_deliver: Number(c.max_deliver),
-        backoff_ms: c.backoff_ms.map(Number),
+      return {
+        name: r.name,
+        filter_subjects: r.filter_subjects,
+        max_deliver: Number(r.max_deliver),
+        backoff_ms: r.backoff_ms.map(Number),
         ack_floor: Math.max(0, ackFloor),
-        delivered: Number(c.delivered ?? 0),
-        acked: Number(c.acked ?? 0),
-        dead_lettered: Number(c.dead_lettered ?? 0),
+        delivered: Number(r.delivered ?? 0),
+        acked: Number(r.acked ?? 0),
+        dead_lettered: Number(r.dead_lettered ?? 0),
         lag: Number(r.waiting) + Number(r.unfetched),
         redelivering: Number(r.redelivering),
         engine,
-      });
-    }
-    return out;
+      };
+    });
   });
 }
