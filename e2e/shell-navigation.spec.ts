@@ -50,4 +50,12 @@ test('the build-info pill never sits over the page: over the navigation on a wid
   expect(await pill.evaluate((el) => getComputedStyle(el).position)).toBe('static');
   const mainBottom = await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom);
   expect(await pill.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(mainBottom);
+
+  // the small screen's navigation: a drawer loaded the first time it opens; a link navigates and closes it
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(drawer).toBeHidden();
 });

@@ -3,7 +3,7 @@
  * area at most 1400px wide whose content sits in the page-level error boundary and loads on demand.
  */
 import { lazy, Suspense, useState } from 'react';
-import { App as AntApp, Drawer, Grid, Layout } from 'antd';
+import { App as AntApp, Grid, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { appConfig } from '../../providers/config';
 import { supabase } from '../../providers/supabase';
@@ -21,6 +21,7 @@ import { useSelectA11y } from './use-select-a11y';
 import { useTableA11y } from './use-table-a11y';
 
 // loaded the first time someone opens it: not part of the first page (docs/performance.md "Delivery")
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 const DiagnosticsDrawer = lazy(() => import('./diagnostics-drawer').then((m) => ({ default: m.DiagnosticsDrawer })));
 
 export function AppLayout() {
@@ -34,7 +35,8 @@ export function AppLayout() {
   useSelectA11y();
   const [navOpen, setNavOpen] = useState(false);
   const [diagOpen, setDiagOpen] = useState(false);
-  const diagWanted = useDiagWanted(diagOpen);
+  const diagWanted = useWanted(diagOpen);
+  const navWanted = useWanted(navOpen);
   const [signingOut, setSigningOut] = useState(false);
   const role = auth.profile?.role ?? 'user';
   // before the first breakpoint measurement screens is empty: assume desktop to avoid a flash
@@ -77,16 +79,13 @@ export function AppLayout() {
             <div className="shell-sider-inner">{nav}</div>
           </aside>
         ) : (
-          <Drawer
-            open={navOpen}
-            onClose={() => setNavOpen(false)}
-            placement="left"
-            width="16rem"
-            title="Navigation"
-            styles={{ body: { background: palette.navBg, padding: '12px 10px' }, header: { padding: '12px 16px' } }}
-          >
-            {nav}
-          </Drawer>
+          navWanted && (
+            <Suspense fallback={null}>
+              <NavDrawer open={navOpen} onClose={() => setNavOpen(false)} background={palette.navBg}>
+                {nav}
+              </NavDrawer>
+            </Suspense>
+          )
         )}
         <main className="shell-main" id="main" tabIndex={-1}>
           <div className="shell-content">
@@ -114,8 +113,8 @@ export function AppLayout() {
   );
 }
 
-/** True from the first time the drawer opens (so it stays mounted and animates its close). */
-function useDiagWanted(open: boolean): boolean {
+/** True from the first time a drawer opens (so it stays mounted and animates its close). */
+function useWanted(open: boolean): boolean {
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
   return wanted;
