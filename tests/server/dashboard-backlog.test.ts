@@ -38,11 +38,12 @@ async function backlog(email = SELLER): Promise<Record<PipelineStageKey, Pipelin
   return Object.fromEntries(b.stages.map((s) => [s.key, s])) as Record<PipelineStageKey, PipelineStage>;
 }
 
-async function order(tx: Tx, status: string, createdAt: string, hold: string | null = null): Promise<string> {
+/** An order in `status` since `statusAt` (its arrival when omitted: what the insert trigger of 0047_order_status_at.sql sets). */
+async function order(tx: Tx, status: string, createdAt: string, hold: string | null = null, statusAt: string | null = null): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into orders (tenant_id, marketplace, status, total_cents, subtotal_cents, items_count, created_at, updated_at, ship_to_country, ship_to, hold_reason, held_at)
-     values ($1, 'ebay', $2, 5000, 5000, 1, $3, $3, 'US', $4, $5, case when $5::text is null then null else $3::timestamptz end) returning id`,
-    [T, status, createdAt, SHIP_TO, hold],
+    `insert into orders (tenant_id, marketplace, status, total_cents, subtotal_cents, items_count, created_at, updated_at, ship_to_country, ship_to, hold_reason, held_at, status_at)
+     values ($1, 'ebay', $2, 5000, 5000, 1, $3, $3, 'US', $4, $5, case when $5::text is null then null else $3::timestamptz end, $6) returning id`,
+    [T, status, createdAt, SHIP_TO, hold, statusAt],
   );
   return rows[0].id;
 }
@@ -79,22 +80,22 @@ beforeAll(async () => {
     await order(tx, 'pending', daysAgo(500));
     await order(tx, 'pending', daysAgo(400), 'margin below 40% (test)');
     // routing: arrived 450 days ago, routed 300 days ago
-    routedId = await order(tx, 'routed', daysAgo(450));
+    routedId = await order(tx, 'routed', daysAgo(450), null, daysAgo(300));
     await entered(tx, routedId, 'routed', daysAgo(300));
     // supplier: one purchase order placed 350 days ago and not answered, another confirmed
     const waiting = await order(tx, 'ordered_from_supplier', daysAgo(360));
     await po(tx, waiting, s1, 'placed', daysAgo(350));
     await po(tx, waiting, s2, 'confirmed', daysAgo(350), daysAgo(340));
     // label: placed 335 days ago, confirmed 320 days ago (it waits for its label since)
-    const ready = await order(tx, 'ordered_from_supplier', daysAgo(340));
+    const ready = await order(tx, 'ordered_from_supplier', daysAgo(340), null, daysAgo(335));
     await entered(tx, ready, 'ordered_from_supplier', daysAgo(335));
     await po(tx, ready, s1, 'confirmed', daysAgo(335), daysAgo(320));
     // label, on hold: its label would have cost more than the margin
-    const heldReady = await order(tx, 'ordered_from_supplier', daysAgo(250), 'label would cost more than the margin (test)');
+    const heldReady = await order(tx, 'ordered_from_supplier', daysAgo(250), 'label would cost more than the margin (test)', daysAgo(245));
     await entered(tx, heldReady, 'ordered_from_supplier', daysAgo(245));
     await po(tx, heldReady, s1, 'confirmed', daysAgo(245), daysAgo(240));
     // label: shipped on a label voided 310 days ago (the parcel never left)
-    const voided = await order(tx, 'shipped', daysAgo(330));
+    const voided = await order(tx, 'shipped', daysAgo(330), null, daysAgo(315));
     await entered(tx, voided, 'shipped', daysAgo(315));
     await po(tx, voided, s1, 'confirmed', daysAgo(325), daysAgo(318));
     await label(tx, voided, 'voided', daysAgo(315), daysAgo(310));
@@ -102,12 +103,16 @@ beforeAll(async () => {
     const unscanned = await order(tx, 'shipped', daysAgo(355));
     await po(tx, unscanned, s1, 'confirmed', daysAgo(350), daysAgo(348));
     await label(tx, unscanned, 'label_created', daysAgo(345));
-    // past the pipeline, or out of it: counted nowhere
+    // past the pipeline, or out of it: counted nowhere (moving with the carrier, a label bought on an
+    // order still marked ordered from its supplier, relabelled after a void and moving, delivered, cancelled)
     const moving = await order(tx, 'shipped', daysAgo(600));
     await label(tx, moving, 'in_transit', daysAgo(599));
     const relabelled = await order(tx, 'ordered_from_supplier', daysAgo(600));
     await po(tx, relabelled, s1, 'confirmed', daysAgo(600), daysAgo(599));
     await label(tx, relabelled, 'label_created', daysAgo(598));
+    const newLabel = await order(tx, 'shipped', daysAgo(600), null, daysAgo(600));
+    await label(tx, newLabel, 'voided', daysAgo(599), daysAgo(598));
+    await label(tx, newLabel, 'in_transit', daysAgo(597));
     await order(tx, 'delivered', daysAgo(600));
     await order(tx, 'cancelled', daysAgo(600));
   });
@@ -145,6 +150,21 @@ describe('pipeline backlog', () => {
     expect(after.routing.count).toBe(before.routing.count);
     if (before.routing.count === 0) expect(after.routing.oldest_at).toBeNull();
     expect(after.supplier.count).toBe(before.supplier.count + 2);
+  });
+
+  it('a status change sets since when the order is in its status, other writes keep it (0047_order_status_at.sql)', async () => {
+    const at = await inTenant(async (tx) => {
+      const id = await order(tx, 'pending', daysAgo(700));
+      const arrived = (await tx.query<{ status_at: Date }>('select status_at from orders where tenant_id = $1 and id = $2', [T, id])).rows[0].status_at;
+      await tx.query(`update orders set status = 'cancelled' where tenant_id = $1 and id = $2`, [T, id]);
+      const moved = (await tx.query<{ status_at: Date; now: Date }>('select status_at, now() as now from orders where tenant_id = $1 and id = $2', [T, id])).rows[0];
+      await tx.query(`update orders set customer_name = 'Someone' where tenant_id = $1 and id = $2`, [T, id]);
+      const kept = (await tx.query<{ status_at: Date }>('select status_at from orders where tenant_id = $1 and id = $2', [T, id])).rows[0].status_at;
+      return { arrived: new Date(arrived).toISOString(), moved: new Date(moved.status_at).toISOString(), now: new Date(moved.now).toISOString(), kept: new Date(kept).toISOString() };
+    });
+    expect(at.arrived).toBe(daysAgo(700));
+    expect(at.moved).toBe(at.now);
+    expect(at.kept).toBe(at.moved);
   });
 
   it('each tenant counts its own', async () => {
