@@ -6,12 +6,13 @@
  * have no worker yet, and the card says so until one reports. Plain elements, the shell's panel and
  * types from the contract: the dashboard is the first page after sign-in (docs/performance.md "Delivery").
  */
-import { Badge, Flex } from 'antd';
+import { Flex } from 'antd';
 import { Link } from 'react-router';
 import { useCustom } from '@refinedev/core';
 import type { AgentHealthRow } from '../../contract/alerts';
 import { REFRESH } from '../../contract/constants';
 import { Panel } from '../../src/shell/panel';
+import { StatusDot } from '../../src/shell/status-dot';
 import { LoadError } from '../shared/list-error';
 import { STATUS_DOT, statusLabel, workerWords, worstStatus } from './worker-words';
 
@@ -59,7 +60,7 @@ function AgentLine({ agent, rows, now }: { agent: CardAgent; rows: ReadonlyMap<s
   return (
     <li data-agent={agent.name}>
       <Flex gap={8} align="baseline">
-        <Badge status={status ? STATUS_DOT[status] : 'default'} />
+        <StatusDot status={status ? STATUS_DOT[status] : 'default'} />
         <Flex vertical style={{ minWidth: 0 }}>
           <span>
             <Link to={agent.to}>{agent.name}</Link> <span className={status && status !== 'healthy' ? 'figure-warn' : 'text-secondary'}>— {headline}</span>

@@ -6,13 +6,14 @@
  * dashboard is the first page after sign-in (docs/performance.md "Delivery").
  * Quick Actions offer only the pages the user may open (the page guard's decision).
  */
-import { Badge, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { AppstoreOutlined, ControlOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HEALTH_LABEL } from '../../src/shell/health/health-check';
 import { useHealth } from '../../src/shell/health/health-context';
 import { Panel } from '../../src/shell/panel';
+import { StatusDot } from '../../src/shell/status-dot';
 import { useCanOpen } from '../../src/shell/use-access';
 
 export const QUICK_ACTIONS: readonly { label: string; to: string; icon: ReactNode }[] = [
@@ -41,7 +42,7 @@ export function ApiHealthCard() {
   return (
     <Panel title="API Health" style={{ height: '100%' }}>
       <Flex align="center" justify="space-between">
-        <Badge
+        <StatusDot
           status={!health ? 'processing' : health.status === 'healthy' ? 'success' : health.status === 'degraded' ? 'warning' : 'error'}
           text={health ? HEALTH_LABEL[health.status] : 'Checking...'}
         />

@@ -7,13 +7,14 @@
  * (docs/product/api-calls.md "Live streams"): the card then reads the list once and says so.
  */
 import { useEffect } from 'react';
-import { Badge, Flex } from 'antd';
+import { Flex } from 'antd';
 import { Link } from 'react-router';
 import { useCan, useCustom } from '@refinedev/core';
 import type { DashboardEvent } from '../../contract/dashboard-feed';
 import { STREAMS } from '../../contract/constants';
 import { useLiveHub } from '../../providers/live';
 import { Panel } from '../../src/shell/panel';
+import { StatusDot } from '../../src/shell/status-dot';
 import { LoadError } from '../shared/list-error';
 import { LiveBadge, useLiveState } from '../shared/ops-live-status';
 import { useCoalesced } from '../shared/use-coalesced';
@@ -60,7 +61,7 @@ export function RecentEventsCard() {
       style={{ height: '100%' }}
       extra={
         <Flex gap={12} align="center">
-          {off ? <Badge status="default" text="Offline" /> : <LiveBadge hub={hub} />}
+          {off ? <StatusDot status="default" text="Offline" /> : <LiveBadge hub={hub} />}
           {canOpen && <Link to="/streams">View All</Link>}
         </Flex>
       }
@@ -73,7 +74,7 @@ export function RecentEventsCard() {
         <ul aria-label="Recent events" className="dashboard-feed">
           {events.map((e) => (
             <li key={e.id}>
-              <Badge status={DOT[e.severity]} />
+              <StatusDot status={DOT[e.severity]} />
               <span className="dashboard-feed-line">
                 {e.metadata.link ? <Link to={e.metadata.link}>{e.summary}</Link> : e.summary}
                 <span className="text-secondary dashboard-feed-meta">

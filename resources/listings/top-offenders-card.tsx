@@ -6,8 +6,9 @@
  * one brings Pagination and Select onto the dashboard, the first page after sign-in; for the same
  * reason its panel, loading and empty states are the shell's own (docs/performance.md "Delivery").
  */
-import { Badge, theme } from 'antd';
+import { theme } from 'antd';
 import { Panel } from '../../src/shell/panel';
+import { CountPill } from '../../src/shell/status-dot';
 import { Link } from 'react-router';
 import { useCustom, useSubscription } from '@refinedev/core';
 import type { TopOffender } from '../../contract/listings';
@@ -50,7 +51,7 @@ export function TopOffendersCard() {
                   </span>
                 </div>
               </div>
-              <Badge count={o.open_violations} overflowCount={999} title={`${o.open_violations} open violations`} />
+              <CountPill count={o.open_violations} max={999} title={`${o.open_violations} open violations`} />
             </li>
           ))}
         </ul>

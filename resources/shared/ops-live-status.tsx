@@ -3,7 +3,8 @@
  * "Live", "Connecting..." or "Offline"): the state of the tab's one stream (providers/live hub), as a small accessible badge.
  */
 import { useSyncExternalStore } from 'react';
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { StatusDot } from '../../src/shell/status-dot';
 import type { LiveHub } from '../../providers/live/hub';
 import type { StreamState } from '../../providers/live';
 
@@ -31,7 +32,7 @@ export function LiveBadge({ hub }: { hub: Pick<LiveHub, 'onState' | 'state'> }) 
   return (
     <Tooltip title={`Event stream: ${state}`}>
       <span role="status" aria-live="polite" data-testid="live-badge" tabIndex={0}>
-        <Badge status={COLOR[label]} text={label} />
+        <StatusDot status={COLOR[label]} text={label} />
       </span>
     </Tooltip>
   );

@@ -5,13 +5,14 @@
  * needs-attention, every 60 s. Plain elements and the shell's panel, and types only from the
  * contract: the dashboard is the first page after sign-in (docs/performance.md "Delivery").
  */
-import { Badge, Flex } from 'antd';
+import { Flex } from 'antd';
 import { Link } from 'react-router';
 import { useCan, useCustom } from '@refinedev/core';
 import type { AlertSummary } from '../../contract/alerts';
 import type { NeedsAttentionItem } from '../../contract/needs-attention';
 import { REFRESH } from '../../contract/constants';
 import { Panel } from '../../src/shell/panel';
+import { StatusDot } from '../../src/shell/status-dot';
 import { LoadError } from '../shared/list-error';
 import { useAlertsRefetch as useLiveRefetch } from '../../src/shell/open-alerts-bell';
 import { ago } from '../shared/ops-format';
@@ -72,7 +73,7 @@ export function NeedsAttentionCard() {
           {items.map((i) => (
             <li key={i.id}>
               <Flex gap={8} align="baseline">
-                <Badge status={DOT[i.severity]} />
+                <StatusDot status={DOT[i.severity]} />
                 <Flex vertical style={{ minWidth: 0 }}>
                   <Link to={i.deepLink}>{i.title}</Link>
                   <span className="text-secondary" style={{ fontSize: 13 }}>

@@ -4,9 +4,9 @@
  * refetch per burst). The top bar is on every first page: antd's Badge, a link and the bell the
  * menu already loads, nothing else (docs/performance.md "Delivery").
  */
-import { Badge } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { CountPill } from './status-dot';
 import { useCustom, useSubscription } from '@refinedev/core';
 import type { AlertSummary } from '../../contract/alerts';
 import { resourceChannel } from '../../contract/events';
@@ -34,9 +34,8 @@ export function OpenAlertsBell() {
       aria-label={open === undefined ? 'Open alerts' : `Open alerts: ${open}`}
       title="Alerts and Work Queue"
     >
-      <Badge count={open ?? 0} overflowCount={99} size="small">
-        <BellOutlined aria-hidden="true" />
-      </Badge>
+      <BellOutlined aria-hidden="true" />
+      <CountPill count={open ?? 0} max={99} />
     </Link>
   );
 }

@@ -69,7 +69,7 @@ describe('Intelligent Agents card', () => {
     const li = await agent('Pricing Intelligence');
     expect(li).toHaveTextContent('Pricing Intelligence — Healthy');
     expect(li).toHaveTextContent('Repricer: healthy, last beat 12 s ago, no errors in the last hour · Pricing agent: healthy, last beat 8 s ago, no errors in the last hour');
-    expect(li.querySelector('.ant-badge-status-success')).not.toBeNull();
+    expect(li.querySelector('.status-dot.is-success')).not.toBeNull();
   });
 
   it('degraded: the worst of its workers, with their errors', async () => {
@@ -77,7 +77,7 @@ describe('Intelligent Agents card', () => {
     const li = await agent('Pricing Intelligence');
     expect(li).toHaveTextContent('Pricing Intelligence — Degraded');
     expect(li).toHaveTextContent('Pricing agent: degraded, last beat 1 min ago, 3 errors in the last hour');
-    expect(li.querySelector('.ant-badge-status-warning')).not.toBeNull();
+    expect(li.querySelector('.status-dot.is-warning')).not.toBeNull();
   });
 
   it('offline: a worker that stopped beating', async () => {
@@ -85,7 +85,7 @@ describe('Intelligent Agents card', () => {
     const li = await agent('Pricing Intelligence');
     expect(li).toHaveTextContent('Pricing Intelligence — Offline');
     expect(li).toHaveTextContent('Repricer: offline, last beat 2 h ago, 1 error in the last hour');
-    expect(li.querySelector('.ant-badge-status-error')).not.toBeNull();
+    expect(li.querySelector('.status-dot.is-error')).not.toBeNull();
   });
 
   it('no heartbeat yet: one worker reported, the other not', async () => {
@@ -101,7 +101,7 @@ describe('Intelligent Agents card', () => {
       const li = await agent(name);
       expect(li).toHaveTextContent(`${name} — Not running yet`);
       expect(li).toHaveTextContent('Not installed on this server: it arrives in a later release.');
-      expect(li.querySelector('.ant-badge-status-default')).not.toBeNull();
+      expect(li.querySelector('.status-dot.is-default')).not.toBeNull();
     }
   });
 

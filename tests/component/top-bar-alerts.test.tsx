@@ -43,7 +43,7 @@ describe('the top bar\'s open alerts', () => {
     render(bar(true));
     const link = await screen.findByRole('link', { name: 'Open alerts: 12' });
     expect(link).toHaveAttribute('href', '/work');
-    expect(link.querySelector('.ant-badge-count')).toHaveAttribute('title', '12');
+    expect(link.querySelector('.count-pill')).toHaveAttribute('title', '12');
     expect(calls.of('GET', '/alerts/summary')).toHaveLength(1);
     link.focus();
     expect(link).toHaveFocus();
@@ -56,7 +56,7 @@ describe('the top bar\'s open alerts', () => {
     const { unmount } = render(<OpenAlertsBell />);
     expect(screen.getByRole('link', { name: 'Open alerts' })).toHaveAttribute('href', '/work');
     const zero = await screen.findByRole('link', { name: 'Open alerts: 0' });
-    expect(zero.querySelector('.ant-badge-count')).toBeNull();
+    expect(zero.querySelector('.count-pill')).toBeNull();
     unmount();
     api(() => ({ status: 500, body: { message: 'boom', code: 'internal' } }));
     render(<OpenAlertsBell />);

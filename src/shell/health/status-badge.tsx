@@ -1,5 +1,6 @@
 /** Top-bar status badge — docs/product/shell.md "States and transitions" (health badge): Healthy, Degraded or Offline (Checking... before the first answer). */
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { StatusDot } from '../status-dot';
 import { HEALTH_LABEL, type HealthStatus } from './health-check';
 import { useHealth } from './health-context';
 
@@ -12,7 +13,7 @@ export function StatusBadge({ compact = false }: { compact?: boolean }) {
   return (
     <Tooltip title={detail}>
       <span role="status" aria-label={`API status: ${label}`} data-testid="status-badge" style={{ whiteSpace: 'nowrap' }}>
-        <Badge status={reading ? COLOR[reading.status] : 'processing'} text={compact ? undefined : label} />
+        <StatusDot status={reading ? COLOR[reading.status] : 'processing'} text={compact ? undefined : label} />
       </span>
     </Tooltip>
   );
