@@ -19,7 +19,7 @@ const agents: PageModule = {
   },
   // every signed-in role: GET /alerts/agent-health is everyone's (the /agents page stays the operators')
   dashboardCards: [
-    { id: 'intelligent-agents', title: 'Intelligent Agents', order: 55, element: lazy(() => import('./agents-card')) },
+    { id: 'intelligent-agents', title: 'Intelligent Agents', order: 41, source: 'operations', element: lazy(() => import('./agents-card')) },
   ],
 };
 

@@ -30,7 +30,7 @@ const capital = {
     {
       id: 'advances-outstanding',
       title: 'Advances Outstanding',
-      order: 51,
+      order: 11,
       source: 'capital',
       needs: { resource: 'capital', action: 'list' },
       element: lazy(() => import('./advances-card').then((m) => ({ default: m.AdvancesOutstandingCard }))),

@@ -26,13 +26,15 @@ const dashboard: PageModule = {
   },
   dashboardCards: [
     { id: 'dlq-alert', title: 'Dead Letter Queue Alert', order: 0, banner: true, source: 'operations', element: banner },
-    { id: 'quick-actions', title: 'Quick Actions', order: 10, span: 2, element: card('QuickActionsCard') },
-    { id: 'api-health', title: 'API Health', order: 20, element: card('ApiHealthCard') },
-    { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 50, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
-    // Advances Outstanding (order 51) is capital's card (resources/capital)
-    { id: 'fees', title: 'Fees (MTD)', order: 52, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
-    // Open Alerts (order 53) and Needs Attention are the work queue's cards (resources/work)
-    { id: 'recent-events', title: 'Recent Events', order: 70, span: 2, source: 'operations', element: events },
+    { id: 'quick-actions', title: 'Quick Actions', order: 14, element: card('QuickActionsCard') },
+    { id: 'api-health', title: 'API Health', order: 15, source: 'operations', element: card('ApiHealthCard') },
+    { id: 'net-revenue', title: 'Net Revenue (MTD)', order: 10, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('NetRevenueCard') },
+    // Advances Outstanding (order 11) is capital's card (resources/capital)
+    { id: 'fees', title: 'Fees (MTD)', order: 12, source: 'orders', needs: { resource: 'analytics', action: 'list' }, element: month('FeesCard') },
+    // Open Alerts (order 13) and Needs Attention (30) are the work queue's cards (resources/work); then Pipeline
+    // Backlog (20, fulfillment), Recent Actions (21, governance), Top Offenders (31, listings), Intelligent
+    // Agents (41, agents), and fulfillment's figures across the page (50)
+    { id: 'recent-events', title: 'Recent Events', order: 40, span: 2, source: 'operations', element: events },
   ],
 };
 

@@ -27,8 +27,9 @@ const fulfillment = {
     {
       id: 'fulfillment',
       title: 'Fulfillment',
-      order: 30,
+      order: 50,
       span: 3,
+      source: 'orders',
       // GET /fulfillment/summary is read:orders, as the /fulfillment page
       needs: { resource: 'fulfillment', action: 'list' },
       element: lazy(() => import('./fulfillment-summary-card').then((m) => ({ default: m.FulfillmentSummaryCard }))),
@@ -36,8 +37,9 @@ const fulfillment = {
     {
       id: 'pipeline-backlog',
       title: 'Pipeline Backlog',
-      order: 35,
+      order: 20,
       span: 2,
+      source: 'orders',
       // GET /dashboard/pipeline-backlog is read:orders, as the /fulfillment page (docs/dashboard.md)
       needs: { resource: 'fulfillment', action: 'list' },
       element: lazy(() => import('./pipeline-backlog-card').then((m) => ({ default: m.PipelineBacklogCard }))),

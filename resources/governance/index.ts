@@ -13,7 +13,8 @@ const governance: PageModule = {
     {
       id: 'recent-actions',
       title: 'Recent Actions',
-      order: 36,
+      order: 21,
+      source: 'operations',
       // the audit log's read (governance:view): admins and agents, not sellers
       needs: { resource: 'audit', action: 'list' },
       element: lazy(() => import('./recent-actions-card').then((m) => ({ default: m.RecentActionsCard }))),

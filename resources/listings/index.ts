@@ -22,7 +22,7 @@ const listings = {
     {
       id: 'top-offenders',
       title: 'Top Offenders',
-      order: 40,
+      order: 31,
       source: 'products',
       element: lazy(() => import('./top-offenders-card').then((m) => ({ default: m.TopOffendersCard }))),
     },

@@ -21,8 +21,8 @@ const work: PageModule = {
   },
   liveRoutes: alertsLive,
   dashboardCards: [
-    { id: 'open-alerts', title: 'Open Alerts', order: 53, source: 'alerts', element: card('OpenAlertsCard') },
-    { id: 'needs-attention', title: 'Needs Attention', order: 60, span: 2, source: 'needs attention', element: card('NeedsAttentionCard') },
+    { id: 'open-alerts', title: 'Open Alerts', order: 13, source: 'alerts', element: card('OpenAlertsCard') },
+    { id: 'needs-attention', title: 'Needs Attention', order: 30, span: 2, source: 'needs attention', element: card('NeedsAttentionCard') },
   ],
 };
 

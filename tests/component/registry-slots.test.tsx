@@ -183,7 +183,7 @@ describe("the console's registry", () => {
   });
 
   it('the dashboard cards: each domain its own, the same for every role (every role reads orders, listings, analytics and capital) but Recent Actions, for the readers of the audit log only', () => {
-    const expected = ['dashboard.dlq-alert', 'dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.fulfillment', 'fulfillment.pipeline-backlog', 'governance.recent-actions', 'listings.top-offenders', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'agents.intelligent-agents', 'work.needs-attention', 'dashboard.recent-events'];
+    const expected = ['dashboard.dlq-alert', 'dashboard.net-revenue', 'capital.advances-outstanding', 'dashboard.fees', 'work.open-alerts', 'dashboard.quick-actions', 'dashboard.api-health', 'fulfillment.pipeline-backlog', 'governance.recent-actions', 'work.needs-attention', 'listings.top-offenders', 'dashboard.recent-events', 'agents.intelligent-agents', 'fulfillment.fulfillment'];
     for (const role of ['agent', 'admin'] as const) expect(ids('dashboardCards', role)).toEqual(expected);
     // sellers may not read the audit log (governance:view, docs/dashboard.md "Recent actions")
     expect(ids('dashboardCards', 'user')).toEqual(expected.filter((id) => id !== 'governance.recent-actions'));
