@@ -16,9 +16,9 @@ import { useCoalesced } from '../shared/use-coalesced';
 
 /** Each figure, what it is called and where it is worked (none: no page lists it alone). */
 const FIGURES: { key: keyof FulfillmentSummary; label: string; to?: string; warn?: boolean }[] = [
-  { key: 'to_ship', label: 'Waiting for a label', to: '/fulfillment' },
+  { key: 'to_ship', label: 'In the label queue', to: '/fulfillment' },
   { key: 'held', label: 'On hold', to: '/fulfillment', warn: true },
-  { key: 'awaiting_supplier', label: 'Awaiting a supplier' },
+  { key: 'awaiting_supplier', label: 'Purchase orders awaiting a supplier' },
   { key: 'late_shipments', label: 'Late shipments', to: '/fulfillment?late=true', warn: true },
   { key: 'exceptions', label: 'Carrier exceptions', to: '/fulfillment?status=exception', warn: true },
   { key: 'open_returns', label: 'Open returns', to: '/returns' },
