@@ -27,13 +27,15 @@ export default function SloChart({ minutes }: { minutes: SloMinute[] }) {
   // every minute of the hour on the x axis (a quiet minute leaves a gap), labelled every 10 minutes
   const domain = minutes.map(at);
   const x = { labelFilter: (_: unknown, i: number) => i % 10 === 0 };
+  // whole numbers on the value axes (G2's default tick text read 1863.37 ms as "1863:37")
+  const whole = (v: number | string) => Math.round(Number(v)).toLocaleString('en-US');
   return (
     <Flex vertical gap={8}>
       <div role="img" aria-label="Latency p95 and p99 per minute, last hour">
-        <Line data={latency} xField="at" yField="ms" colorField="figure" height={HEIGHT} point={{ sizeField: 3 }} scale={{ x: { domain } }} axis={{ x, y: { title: 'ms' } }} />
+        <Line data={latency} xField="at" yField="ms" colorField="figure" height={HEIGHT} point={{ sizeField: 3 }} scale={{ x: { domain } }} axis={{ x, y: { title: 'ms', labelFormatter: whole } }} />
       </div>
       <div role="img" aria-label="Requests and server errors per minute, last hour">
-        <Column data={requests} xField="at" yField="n" colorField="answer" stack height={HEIGHT} scale={{ x: { domain } }} axis={{ x, y: { title: 'requests' } }} />
+        <Column data={requests} xField="at" yField="n" colorField="answer" stack height={HEIGHT} scale={{ x: { domain } }} axis={{ x, y: { title: 'requests', labelFormatter: whole } }} />
       </div>
     </Flex>
   );
