@@ -239,7 +239,14 @@ async function dashboardReady(browser: Browser, baseURL: string, t: Target, out:
           break;
         } catch (e) {
           // the callback may replace the document: wait on the new one
-          if (!/context was destroyed|navigation/i.test(String(e))) throw e;
+          if (/context was destroyed|navigation/i.test(String(e))) continue;
+          if (!/Timeout/.test(String(e))) throw e;
+          // never ready: which cards still wait, and which requests never answered
+          const busy = await page.evaluate(() => [...document.querySelectorAll('.dashboard-grid [data-card]')]
+            .filter((c) => c.querySelector('[aria-busy="true"]') || /Loading\.\.\.|Checking\.\.\./.test(c.textContent ?? '')).map((c) => c.getAttribute('data-card')));
+          const answered = new Set(answers.map(([u]) => u));
+          console.log(`${t.engine}: run ${i + 1} not ready after 30 s at ${page.url()}; cards still waiting: ${busy.join(', ') || '(no grid)'}; answered: ${[...answered].filter((u) => u.includes('/api/')).join(', ')}`);
+          break;
         }
       }
       times.push(performance.now() - t0);

@@ -38,9 +38,13 @@ export async function embeddedConsumerStats(db: Db, tenantId: string, engine: 'e
     // reads them on every dashboard; docs/performance.md "Dashboard")
     const filters = await tx.query<{ name: string; filter_subjects: string[] }>('select name, filter_subjects from event_consumers order by name');
     if (filters.rows.length === 0) return [];
+    // the fetch position: JetStream's relay (0 without one), else each consumer's own cursor. The
+    // events past it are read in `seq` order, so the plan is a range of the (tenant_id, seq) index
+    // (without it PostgreSQL walked the tenant's whole log by tenant_seq for the min)
+    const from = engine === 'jetstream' ? 'pos.at' : 'c.cursor';
     const { rows } = await tx.query<Row & Figures>(
       `with p as (select * from unnest($2::text[], $3::text[]) as p(name, re)),
-            pos as (select case when $4::boolean then coalesce((select last_seq from event_relay where name = $5::text), 0) end as at),
+            pos as (select coalesce((select last_seq from event_relay where name = $4::text), 0) as at),
             h as (select max(last_seq) as last_seq from event_stream_stats t where t.tenant_id = $1)
        select c.name, c.filter_subjects, c.max_deliver, c.backoff_ms, c.cursor, s.delivered, s.acked, s.dead_lettered,
               d.waiting, d.redelivering, (select w.tenant_seq from events w where w.seq = d.oldest_waiting) as oldest_waiting,
@@ -52,9 +56,10 @@ export async function embeddedConsumerStats(db: Db, tenantId: string, engine: 'e
          cross join lateral (select count(*) as waiting, count(*) filter (where status = 'pending' and attempts > 0) as redelivering, min(seq) as oldest_waiting
                                from consumer_deliveries cd where cd.consumer = c.name and cd.tenant_id = $1) d
          cross join lateral (select count(*) as unfetched, min(tenant_seq) as first_unfetched
-                               from events e where e.tenant_id = $1 and e.seq > coalesce(pos.at, c.cursor) and e.subject ~ p.re) u
+                               from (select tenant_seq, subject from events e where e.tenant_id = $1 and e.seq > ${from} order by e.seq) e
+                              where e.subject ~ p.re) u
         order by c.name`,
-      [tenantId, filters.rows.map((c) => c.name), filters.rows.map((c) => patternsRegex(c.filter_subjects)), engine === 'jetstream', relayName ?? null],
+      [tenantId, filters.rows.map((c) => c.name), filters.rows.map((c) => patternsRegex(c.filter_subjects)), relayName ?? null],
     );
     return rows.map((r) => {
       // every message of this tenant at or below ack_floor is settled
