@@ -135,6 +135,15 @@ beforeAll(async () => {
     }),
     { tenantId: DEMO_TENANT.id },
   );
+  // an order on hold, a work item (docs/alerts.md "Work items"): the automation holds an order it cannot route
+  await h.db.transaction(
+    (tx) => tx.query(
+      `update orders set hold_reason = 'margin 4% below the 10% minimum', held_at = now()
+        where tenant_id = $1 and id = (select id from orders where tenant_id = $1 and status in ('pending', 'routed') order by id limit 1)`,
+      [DEMO_TENANT.id],
+    ),
+    { tenantId: DEMO_TENANT.id },
+  );
   // a bulk proposal job as its route writes one (a real one needs more proposals than the seed has)
   made['pricing-bulk-job'] = (
     await h.db.transaction(
