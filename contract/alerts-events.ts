@@ -13,7 +13,7 @@ export const ALERT_QUEUE_CHANGED = 'alert_queue.changed';
 export const alertsEvents = defineEvents({
   [ALERT_QUEUE_CHANGED]: event(
     'JOBS',
-    'Alerts of the work queue were acknowledged, resolved, assigned or noted by a person (one, or a bulk)',
+    'Alerts of the work queue were acknowledged, resolved, assigned or noted by a person (one, or a bulk), or resolved by automation when their cause ended',
     z.strictObject({ action: z.enum(ALERT_ACTIONS), ids: z.array(z.string()), by: z.string() }),
   ),
 });

@@ -77,7 +77,7 @@ export function alertOf(e: WrittenEvent): Omit<Folded, 'count'> | null {
 }
 
 /** Folds the batch's alerts in `tx`; answers how many alerts were opened or raised. */
-export async function foldAlerts(tx: Tx, tenantId: string, events: readonly WrittenEvent[]): Promise<number> {
+export async function foldAlerts(tx: Tx, tenantId: string, events: readonly WrittenEvent[], onResolved?: (ids: string[]) => Promise<unknown>): Promise<number> {
   // repeats within the batch fold here first (one row may be changed once per statement): the
   // newest event's words, severity and number, the count of all of them
   const byKey = new Map<string, Folded>();
@@ -114,9 +114,11 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
     );
     n = r.rowCount ?? rows.length;
   }
-  if (resolving) await resolveSettledDeadLetters(tx, tenantId);
+  const resolved = resolving ? await resolveSettledDeadLetters(tx, tenantId) : [];
   // closed after this batch's openings: a violation opened and another closed in one batch leave the alert as the table says
-  if (closings.size > 0) await resolveClosed(tx, tenantId, [...closings.values()]);
+  if (closings.size > 0) resolved.push(...(await resolveClosed(tx, tenantId, [...closings.values()])));
+  // the queue's own event, as for a person's resolve: open /work tables and the top bar's count refresh at once
+  if (resolved.length > 0 && onResolved) await onResolved(resolved);
   return n;
 }
 
@@ -125,16 +127,18 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
  * per listing and a listing may breach MAP through several sellers: it resolves when none of the
  * listing's violations is left open (the violations were written before their events).
  */
-async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[]): Promise<void> {
+async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[]): Promise<string[]> {
   const listingOf = (c: AlertClosing) => (c.type === 'map_violation' && c.key.startsWith('listing:') ? c.key.slice('listing:'.length) : null);
-  await tx.query(
+  const { rows } = await tx.query<{ id: string }>(
     `update alerts a set resolved_at = now(), resolved_by = $2, updated_at = now()
        from unnest($3::text[], $4::text[], $5::text[], $6::uuid[]) as c(type, source, key, listing)
       where a.tenant_id = $1 and a.resolved_at is null and a.type = c.type and a.source = c.source and a.key = c.key
         and (c.listing is null or not exists (
-          select 1 from map_violations m where m.tenant_id = $1 and m.listing_id = c.listing and m.state <> 'resolved'))`,
+          select 1 from map_violations m where m.tenant_id = $1 and m.listing_id = c.listing and m.state <> 'resolved'))
+     returning a.id`,
     [tenantId, AUTO_RESOLVER, closings.map((c) => c.type), closings.map((c) => c.source), closings.map((c) => c.key), closings.map(listingOf)],
   );
+  return rows.map((r) => String(r.id));
 }
 
 /**
@@ -142,8 +146,8 @@ async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[])
  * more, and the fulfillment alerts of letters no longer pending, are resolved by automation — those
  * keyed by their order (`order:<id>`) once no dropshipping step has a letter of that order pending.
  */
-async function resolveSettledDeadLetters(tx: Tx, tenantId: string): Promise<void> {
-  await tx.query(
+async function resolveSettledDeadLetters(tx: Tx, tenantId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
     `update alerts a set resolved_at = now(), resolved_by = $2, updated_at = now()
       where a.tenant_id = $1 and a.resolved_at is null
         and ((a.type = $3 and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and 'consumer:' || d.consumer = a.key))
@@ -151,7 +155,9 @@ async function resolveSettledDeadLetters(tx: Tx, tenantId: string): Promise<void
               and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and 'dlq:' || d.id = a.key))
           or (a.type = 'fulfillment_failed' and a.key like 'order:%'
               and not exists (select 1 from dlq_entries d where d.tenant_id = $1 and d.status = 'pending' and d.consumer = any($4::text[])
-                                and 'order:' || coalesce(d.payload->>'order_id', case when d.subject = 'orders.created' then d.payload->>'id' end) = a.key)))`,
+                                and 'order:' || coalesce(d.payload->>'order_id', case when d.subject = 'orders.created' then d.payload->>'id' end) = a.key)))
+     returning a.id`,
     [tenantId, AUTO_RESOLVER, DLQ_ALERT_TYPE, Object.keys(AUTOMATION_STEPS)],
   );
+  return rows.map((r) => String(r.id));
 }

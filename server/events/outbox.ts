@@ -15,6 +15,7 @@ import { streamOf } from './live-table';
 import type { Tx } from '../db';
 import { mayPost, postLedger } from '../ledger/poster';
 import { foldAlerts, mayFold } from '../alerts/fold';
+import { AUTO_RESOLVER } from '../../contract/alerts';
 
 /** An event ready for the outbox: payload serialized when emitted (later changes do not leak in). */
 export interface NewEvent {
@@ -129,7 +130,7 @@ export async function appendEvents(tx: Tx, tenantId: string, events: NewEvent[],
   if (posting || folding) {
     const batch = events.map((e, i) => ({ subject: e.subject, json: e.json, tenantSeq: written[i]?.tenantSeq ?? null }));
     if (posting) await postLedger(tx, tenantId, batch);
-    if (folding) await foldAlerts(tx, tenantId, batch);
+    if (folding) await foldAlerts(tx, tenantId, batch, (resolved) => appendEvents(tx, tenantId, [newEvent('alert_queue.changed', { action: 'resolve', ids: resolved, by: AUTO_RESOLVER })], ids));
   }
   return written.map((w) => w.seq);
 }

@@ -4,8 +4,9 @@
  * open (a competitor's violation still open keeps it), whether the violations close in a sync's MAP
  * check or through a grace change over HTTP; a buy-box drop resolves once the account's share is back
  * within the threshold of its share before the drop (half way back keeps it open); a dropshipping
- * step's dead letter replayed resolves its order's fulfillment alert. A closing event seen twice, or
- * two requests at once, resolve the alert once. PGlite and PostgreSQL (TEST_DATABASE_URL).
+ * step's dead letter replayed resolves its order's fulfillment alert. Each resolution goes out as the
+ * queue's `alert_queue.changed` (by automation). A closing event seen twice, or two requests at once,
+ * resolve the alert once. PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
@@ -84,9 +85,15 @@ describe('MAP violations', () => {
     const row = (r.body.data as unknown[]).map((x) => alertRow.parse(x)).find((x: AlertRow) => x.key === key());
     expect(row).toMatchObject({ status: 'resolved', resolved: true, resolved_by: 'automation', source: 'map-monitor' });
 
-    // the same closing event again (a redelivery, a second request) changes nothing
+    // the queue's event says so, as for a person's resolve (open /work tables and the top bar refresh on it)
+    const changed = () =>
+      q<{ payload: { action: string; ids: string[]; by: string } }>(`select payload from events where tenant_id = $1 and subject = 'alert_queue.changed' and payload->'ids' ? $2`, [T, String(a.id)]);
+    expect((await changed()).map((e) => [e.payload.action, e.payload.by])).toEqual([['resolve', 'automation']]);
+
+    // the same closing event again (a redelivery, a second request) changes nothing, and says nothing
     await inTenant((tx) => appendEvent(tx, T, 'listings.violation_resolved', rival.resolved[0]));
     expect(await alertsOf('map_violation', key())).toEqual([a]);
+    expect(await changed()).toHaveLength(1);
   });
 
   it('a grace change that clears the violations (PUT /listings/map-settings) resolves the alert too; sent twice at once it resolves once', async () => {
