@@ -11,6 +11,11 @@ export interface LiveHub {
   subscribe(channel: string, fn: (e: StreamEvent) => void): () => void;
   onState(fn: (s: StreamState) => void): () => void;
   readonly state: StreamState;
+  /**
+   * While held, the stream's heartbeat timeout is at least `ms` (the dashboard's 60 s, docs/product/constants.md
+   * "Streams": the one stream is the dashboard's while it shows); the returned function releases the hold.
+   */
+  holdHeartbeat(ms: number): () => void;
   /** Newest buffered events of a channel ('*' = all), newest first. */
   recent(channel?: string, n?: number): StreamEvent[];
   close(): void;
@@ -33,11 +38,15 @@ export function createLiveHub(o: HubOptions): LiveHub {
     agents: new RingBuffer(STREAMS.buffer.agents),
   };
   let client: StreamClient | null = null;
+  const holds = new Set<{ ms: number }>();
   const ensure = () => {
     if (client) return;
     client = createStreamClient(o.env, {
       url: o.url,
       eventNames: [...COMBINED_STREAMS, 'heartbeat'],
+      heartbeatTimeoutMs: () => Math.max(STREAMS.heartbeatTimeoutMs, ...[...holds].map((h) => h.ms)),
+      // a hidden tab pauses on a flood: 200 frames a second for the alerts stream, 100 for each other one
+      floodLimitPerSecond: (name) => (name === 'alerts' ? STREAMS.alertsFloodPerSecond : STREAMS.floodPerSecond),
       onEvent: (e) => {
         buffers['*'].push(e);
         buffers[e.channel]?.push(e);
@@ -59,6 +68,11 @@ export function createLiveHub(o: HubOptions): LiveHub {
       return () => {
         set!.delete(fn);
       };
+    },
+    holdHeartbeat(ms) {
+      const hold = { ms };
+      holds.add(hold);
+      return () => void holds.delete(hold);
     },
     onState(fn) {
       stateListeners.add(fn);

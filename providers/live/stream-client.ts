@@ -46,8 +46,10 @@ export interface StreamOptions {
   url(lastEventId: string | null): string | null;
   /** Event names to listen for besides plain messages (channels, `heartbeat`). */
   eventNames: string[];
-  heartbeatTimeoutMs?: number;
-  floodLimitPerSecond?: number;
+  /** Silence after which the stream counts as failed; a function is read at each frame (the hub's dashboard hold). */
+  heartbeatTimeoutMs?: number | (() => number);
+  /** Frames per second above which a hidden tab pauses; per event name when a function (alerts 200, others 100). */
+  floodLimitPerSecond?: number | ((eventName: string) => number);
   onEvent(e: StreamEvent): void;
   onState?(s: StreamState): void;
 }
@@ -60,16 +62,18 @@ export interface StreamClient {
 }
 
 export function createStreamClient(env: StreamEnv, opts: StreamOptions): StreamClient {
-  const heartbeatTimeout = opts.heartbeatTimeoutMs ?? STREAMS.heartbeatTimeoutMs;
-  const floodLimit = opts.floodLimitPerSecond ?? STREAMS.floodPerSecond;
+  const heartbeatOpt = opts.heartbeatTimeoutMs ?? STREAMS.heartbeatTimeoutMs;
+  const heartbeatTimeout = () => (typeof heartbeatOpt === 'function' ? heartbeatOpt() : heartbeatOpt);
+  const floodOpt = opts.floodLimitPerSecond ?? STREAMS.floodPerSecond;
+  const floodLimit = (name: string) => (typeof floodOpt === 'function' ? floodOpt(name) : floodOpt);
   let state: StreamState = 'disconnected';
   let source: EventSourceLike | null = null;
   let lastEventId: string | null = null;
   let attempt = 0;
   let reconnectTimer: unknown = null;
   let heartbeatTimer: unknown = null;
-  let windowStart = 0;
-  let windowCount = 0;
+  /** Frames in the current second, per event name (each name has its own limit). */
+  const windows = new Map<string, { start: number; count: number }>();
   let pausedForFlood = false;
   let unsubscribeEnv: (() => void) | null = null;
 
@@ -92,7 +96,7 @@ export function createStreamClient(env: StreamEnv, opts: StreamOptions): StreamC
   };
   const armHeartbeat = () => {
     if (heartbeatTimer !== null) env.clearTimeout(heartbeatTimer);
-    heartbeatTimer = env.setTimeout(() => fail(), heartbeatTimeout);
+    heartbeatTimer = env.setTimeout(() => fail(), heartbeatTimeout());
   };
   const scheduleReconnect = () => {
     if (reconnectTimer !== null) return;
@@ -115,12 +119,10 @@ export function createStreamClient(env: StreamEnv, opts: StreamOptions): StreamC
     armHeartbeat();
     if (ev.type === 'heartbeat') return;
     const t = env.now();
-    if (t - windowStart >= 1000) {
-      windowStart = t;
-      windowCount = 0;
-    }
-    windowCount++;
-    if (windowCount > floodLimit && env.isHidden()) {
+    let w = windows.get(ev.type);
+    if (!w || t - w.start >= 1000) windows.set(ev.type, (w = { start: t, count: 0 }));
+    w.count++;
+    if (w.count > floodLimit(ev.type) && env.isHidden()) {
       pausedForFlood = true;
       pause();
       return;
@@ -182,7 +184,7 @@ export function createStreamClient(env: StreamEnv, opts: StreamOptions): StreamC
       connect();
     } else if (what === 'visible' && pausedForFlood) {
       pausedForFlood = false;
-      windowCount = 0;
+      windows.clear();
       connect();
     }
   };

@@ -48,6 +48,8 @@ export function RecentEventsCard() {
     queryOptions: { refetchInterval: live || off ? false : POLL_MS },
   });
   const again = useCoalesced(() => void query.refetch());
+  // the dashboard's stream tolerates 60 s of silence (docs/product/constants.md "Streams") while the feed shows
+  useEffect(() => hub.holdHeartbeat(STREAMS.dashboardHeartbeatTimeoutMs), [hub]);
   useEffect(() => {
     if (off) return;
     const offs = FEED_SSE.map((channel) => hub.subscribe(channel, again));

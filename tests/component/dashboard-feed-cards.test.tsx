@@ -25,6 +25,7 @@ import { fakeApi } from './support/fake-api';
 import { renderConsole } from './support/render-console';
 import { pageTestHooks } from './support/page-test-hooks';
 import type { Role } from '../../contract/roles';
+import { STREAMS } from '../../contract/constants';
 
 vi.setConfig({ testTimeout: 60_000 });
 pageTestHooks();
@@ -92,6 +93,8 @@ describe('Recent Events', () => {
     await waitFor(() => expect(within(region()).getByTestId('live-badge')).toHaveTextContent('Connecting...'));
     hub.current!.setState('connected');
     await waitFor(() => expect(within(region()).getByTestId('live-badge')).toHaveTextContent('Live'));
+    // while the feed shows, the tab's stream tolerates the dashboard's 60 s of silence
+    expect(hub.current!.held).toContain(STREAMS.dashboardHeartbeatTimeoutMs);
     // a seller has no /streams: no View All
     expect(within(region()).queryByRole('link', { name: 'View All' })).toBeNull();
   });

@@ -24,6 +24,11 @@ export function fakeHub() {
       return state;
     },
     recent: () => [],
+    held: [] as number[],
+    holdHeartbeat(ms: number) {
+      this.held.push(ms);
+      return () => void this.held.splice(this.held.indexOf(ms), 1);
+    },
     close: () => undefined,
     emit(channel: string, event: string, data: unknown = {}) {
       const e: StreamEvent = { id: '1', event, data, timestamp: new Date().toISOString(), channel };

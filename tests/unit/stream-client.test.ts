@@ -234,4 +234,45 @@ describe('live hub: one EventSource per tab', () => {
     un2();
     expect(f.sources[0].closed).toBe(false); // the alerts subscriber keeps it open
   });
+
+  const hubOn = (f: ReturnType<typeof makeEnv>) => {
+    const hub = createLiveHub({ env: f.env, url: () => '/api/stream?streams=alerts,metrics,agents,jobs,events', channels: liveChannels([{ liveRoutes: ordersLive }]) });
+    hub.subscribe('*', () => undefined);
+    f.last().open();
+    return hub;
+  };
+
+  it('waits 30 s for a heartbeat, 60 s while the dashboard holds it, 30 s again once released', () => {
+    const f = makeEnv();
+    const hub = hubOn(f);
+    const release = hub.holdHeartbeat(STREAMS.dashboardHeartbeatTimeoutMs);
+    f.last().emit('heartbeat', {}, '');
+    vi.advanceTimersByTime(STREAMS.heartbeatTimeoutMs + 1000);
+    expect(hub.state).toBe('connected');
+    // 60.5 s of silence: failed (its reconnect comes 1 s later)
+    vi.advanceTimersByTime(STREAMS.dashboardHeartbeatTimeoutMs - STREAMS.heartbeatTimeoutMs - 500);
+    expect(hub.state).toBe('error');
+
+    const g = makeEnv();
+    const other = hubOn(g);
+    const held = other.holdHeartbeat(STREAMS.dashboardHeartbeatTimeoutMs);
+    held();
+    g.last().emit('heartbeat', {}, '');
+    vi.advanceTimersByTime(STREAMS.heartbeatTimeoutMs + 1);
+    expect(other.state).toBe('error');
+    release();
+  });
+
+  it('pauses a hidden tab on a flood by each stream’s limit: 200 a second for alerts, 100 for the others', () => {
+    const f = makeEnv();
+    const hub = hubOn(f);
+    f.setHidden(true);
+    // 150 alert frames and 100 event frames in one second: within both limits
+    for (let i = 0; i < 150; i++) f.last().emit('alerts', { id: `a${i}`, subject: 'alerts.raised', data: {} }, `a${i}`);
+    for (let i = 0; i < 100; i++) f.last().emit('events', { id: `e${i}`, subject: 'orders.created', data: {} }, `e${i}`);
+    expect(hub.state).toBe('connected');
+    // the 101st event frame of the second is a flood
+    f.last().emit('events', { id: 'e100', subject: 'orders.created', data: {} }, 'e100');
+    expect(hub.state).toBe('paused');
+  });
 });
