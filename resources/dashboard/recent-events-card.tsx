@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useCan, useCustom } from '@refinedev/core';
 import type { DashboardEvent } from '../../contract/dashboard-feed';
 import { STREAMS } from '../../contract/constants';
-import { useLiveHub } from '../../providers/live';
+import { useLiveHub } from '../../providers/live/hub-context';
 import { Panel } from '../../src/shell/panel';
 import { StatusDot } from '../../src/shell/status-dot';
 import { LoadError } from '../shared/list-error';

@@ -47,8 +47,8 @@ const region = () => screen.getByRole('region', { name: 'Intelligent Agents' });
 const agent = async (name: string) => (await screen.findByRole('link', { name })).closest('li') as HTMLElement;
 
 describe('Intelligent Agents card', () => {
-  it('is declared on the dashboard as Intelligent Agents, order 55, for every role', () => {
-    expect(agentsModule.dashboardCards).toEqual([expect.objectContaining({ id: 'intelligent-agents', title: 'Intelligent Agents', order: 55 })]);
+  it('is declared on the dashboard as Intelligent Agents, order 41 (beside Recent Events), for every role', () => {
+    expect(agentsModule.dashboardCards).toEqual([expect.objectContaining({ id: 'intelligent-agents', title: 'Intelligent Agents', order: 41, source: 'operations' })]);
     expect(agentsModule.dashboardCards?.[0]).not.toHaveProperty('needs');
     expect(agentsModule.dashboardCards?.[0]).not.toHaveProperty('access');
   });

@@ -12,16 +12,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
-const hub = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./ops-harness').fakeHub> }));
-vi.mock('../../providers/live', async () => {
-  hub.current = (await import('./ops-harness')).fakeHub();
-  const current = hub.current;
-  return { useLiveHub: () => current };
-});
 
 import { DlqAlertCard } from '../../resources/dashboard/dlq-alert-card';
 import { RecentEventsCard, STREAM_OFF_COOKIE } from '../../resources/dashboard/recent-events-card';
 import { fakeApi } from './support/fake-api';
+import { fakeHub } from './ops-harness';
+import type { LiveHub } from '../../providers/live/hub';
 import { renderConsole } from './support/render-console';
 import { pageTestHooks } from './support/page-test-hooks';
 import type { Role } from '../../contract/roles';
@@ -31,7 +27,9 @@ vi.setConfig({ testTimeout: 60_000 });
 pageTestHooks();
 
 const api = (path: string, answer: () => { status?: number; body?: unknown }) => fakeApi([(c) => (c.method === 'GET' && c.path === path ? answer() : undefined)]);
-const render = (page: React.ReactElement, role: Role = 'user') => renderConsole({ role, path: '/', route: '/', page });
+/** The tab's live hub the composition root hands down (`useLiveHub`), one for the file. */
+const hub = { current: fakeHub() };
+const render = (page: React.ReactElement, role: Role = 'user') => renderConsole({ role, path: '/', route: '/', page, liveHub: hub.current as unknown as LiveHub });
 
 const EVENTS = [
   { id: 12, subject: 'listings.violation_opened', summary: 'MAP violation on SKU-9: $19.99 below $24.99', timestamp: new Date(Date.now() - 120_000).toISOString(), severity: 'warning', metadata: { stream: 'PRICING', link: '/products?sku=SKU-9' } },

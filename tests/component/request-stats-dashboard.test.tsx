@@ -65,6 +65,7 @@ describe('Request Statistics on the dashboard', () => {
       path: '/dashboard',
       route: '/dashboard',
       liveProvider: createLiveProvider(hub as unknown as LiveHub),
+      liveHub: hub as unknown as LiveHub,
       page: (
         <HealthProvider endpoint="/health" fetch={consoleFetch} now={() => Date.now()}>
           <DashboardPage />

@@ -22,6 +22,8 @@ import { routerProvider } from '../../../providers/router/router-provider';
 import type { PageModule } from '../../../src/lib/registry';
 import { RegistryProvider, registryOf } from '../../../src/lib/registry-context';
 import { modules as consoleModules } from '../../../resources';
+import type { LiveHub } from '../../../providers/live/hub';
+import { LiveHubProvider } from '../../../providers/live/hub-context';
 
 /** The resources the pages under test use (links, redirects after a write, access rules). */
 export const CONSOLE_RESOURCES: ResourceProps[] = [
@@ -49,6 +51,8 @@ export interface ConsoleOptions {
   modules?: readonly PageModule[];
   /** Refine's live provider, with liveMode "auto". */
   liveProvider?: LiveProvider;
+  /** The tab's live hub for the pages that read it directly (`useLiveHub`), as src/App.tsx hands it down. */
+  liveHub?: LiveHub;
   resources?: ResourceProps[];
   /** Refine's notifications (a provider, or a hook answering one); none when omitted. */
   notificationProvider?: ComponentProps<typeof Refine>['notificationProvider'];
@@ -63,7 +67,7 @@ function Location() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-export function renderConsole({ path, route, page, role, modules = consoleModules, liveProvider, resources = CONSOLE_RESOURCES, notificationProvider, dataProvider = appDataProvider, queryClient }: ConsoleOptions) {
+export function renderConsole({ path, route, page, role, modules = consoleModules, liveProvider, liveHub, resources = CONSOLE_RESOURCES, notificationProvider, dataProvider = appDataProvider, queryClient }: ConsoleOptions) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
   return render(
     <AntApp>
@@ -78,10 +82,19 @@ export function renderConsole({ path, route, page, role, modules = consoleModule
           options={{ disableTelemetry: true, reactQuery: { clientConfig: client }, ...(liveProvider ? { liveMode: 'auto' as const } : {}) }}
         >
           <RegistryProvider modules={modules}>
-            <Routes>
-              <Route path={route} element={page} />
-              <Route path="*" element={<p>elsewhere</p>} />
-            </Routes>
+            {liveHub ? (
+              <LiveHubProvider hub={liveHub}>
+                <Routes>
+                  <Route path={route} element={page} />
+                  <Route path="*" element={<p>elsewhere</p>} />
+                </Routes>
+              </LiveHubProvider>
+            ) : (
+              <Routes>
+                <Route path={route} element={page} />
+                <Route path="*" element={<p>elsewhere</p>} />
+              </Routes>
+            )}
             <Location />
           </RegistryProvider>
         </Refine>
