@@ -7,6 +7,16 @@ import { z } from 'zod';
 import { alertPayload, defineEvents, event } from './event-kit';
 import { LISTING_BULK_ACTIONS, LISTING_EVENTS, MAP_ALERT_SUBJECT } from './listings';
 
+/** Which violation an event is about: the same fields when it opens and when it resolves. */
+const VIOLATION = {
+  /** the violation's id */
+  id: z.string(),
+  listing_id: z.string(),
+  sku: z.string(),
+  seller: z.string(),
+  source: z.enum(['own_listing', 'competitor']),
+};
+
 export const listingsEvents = defineEvents({
   [LISTING_EVENTS.changed]: event(
     'PRICING',
@@ -36,28 +46,12 @@ export const listingsEvents = defineEvents({
   [LISTING_EVENTS.violationOpened]: event(
     'PRICING',
     "A price below a variant's MAP was seen (the seller's own listing or a competitor's offer)",
-    z.strictObject({
-      /** the violation's id */
-      id: z.string(),
-      listing_id: z.string(),
-      sku: z.string(),
-      seller: z.string(),
-      source: z.enum(['own_listing', 'competitor']),
-      observed_price_cents: z.number(),
-      map_price_cents: z.number(),
-    }),
+    z.strictObject({ ...VIOLATION, observed_price_cents: z.number(), map_price_cents: z.number() }),
   ),
   [LISTING_EVENTS.violationResolved]: event(
     'PRICING',
     "A MAP violation is no longer seen (the price is back within MAP and its grace): the listing's alert resolves once none of its violations is open",
-    z.strictObject({
-      /** the violation's id */
-      id: z.string(),
-      listing_id: z.string(),
-      sku: z.string(),
-      seller: z.string(),
-      source: z.enum(['own_listing', 'competitor']),
-    }),
+    z.strictObject(VIOLATION),
   ),
   [MAP_ALERT_SUBJECT]: event(
     'ALERTS',

@@ -78,3 +78,9 @@ export async function discardEntries(tx: Tx, ids: number[], reason: string, by: 
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** The tenant's dead letters waiting for a replay or a discard (the dashboard's DLQ depth and notice). */
+export async function pendingDeadLetters(tx: Tx, tenantId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number | string }>(`select count(*) as n from dlq_entries where tenant_id = $1 and status = 'pending'`, [tenantId]);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -20,6 +20,7 @@ import {
 import { ALERT_QUEUE_CHANGED } from '../../../contract/alerts-events';
 import { ALERT_COLUMNS, alertWhere, mapAlert, type AlertDbRow } from './queries';
 import { agentHealthRoute } from './agent-health';
+import { pendingDeadLetters } from '../../events/dlq-store';
 
 const SORT_SQL: Record<string, string> = {
   last_seen_at: 'last_seen_at',
@@ -122,10 +123,10 @@ const alerts: ApiModule = (api) => {
              from alerts where tenant_id = $1 and resolved_at is null`,
           [auth.tenantId, auth.email],
         ),
-        tx.query<{ n: string }>(`select count(*) as n from dlq_entries where tenant_id = $1 and status = 'pending'`, [auth.tenantId]),
+        pendingDeadLetters(tx, auth.tenantId),
       ]);
       const r = a.rows[0];
-      return one({ open: Number(r.open), new: Number(r.new), critical: Number(r.critical), mine: Number(r.mine), dlq_pending: Number(d.rows[0].n) });
+      return one({ open: Number(r.open), new: Number(r.new), critical: Number(r.critical), mine: Number(r.mine), dlq_pending: d });
     },
   });
 

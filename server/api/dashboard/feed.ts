@@ -10,6 +10,7 @@ import { listAnswer, oneAnswer } from '../../../contract/api';
 import { SIGNED_IN } from '../../../contract/permissions';
 import { dashboardEvent, dashboardEventsQuery, dlqNotice, FEED_STREAMS } from '../../../contract/dashboard-feed';
 import { EVENT_COLUMNS, toRecord, type EventRow } from '../../events/records';
+import { pendingDeadLetters } from '../../events/dlq-store';
 import { eventLine } from './event-summary';
 
 const feed: ApiModule = (api) => {
@@ -44,11 +45,8 @@ const feed: ApiModule = (api) => {
     answer: oneAnswer(dlqNotice),
     async handler({ tx, auth, reply }) {
       reply.header('cache-control', 'no-store');
-      const [d, consumers] = await Promise.all([
-        tx.query<{ n: number | string }>(`select count(*) as n from dlq_entries where tenant_id = $1 and status = 'pending'`, [auth.tenantId]),
-        api.app.events.engine.consumerStats(auth.tenantId),
-      ]);
-      return one({ pending: Number(d.rows[0]?.n ?? 0), consumer_lag: consumers.reduce((a, c) => a + c.lag, 0) });
+      const [pending, consumers] = await Promise.all([pendingDeadLetters(tx, auth.tenantId), api.app.events.engine.consumerStats(auth.tenantId)]);
+      return one({ pending, consumer_lag: consumers.reduce((a, c) => a + c.lag, 0) });
     },
   });
 };
