@@ -117,7 +117,11 @@ export function createStreamClient(env: StreamEnv, opts: StreamOptions): StreamC
   }
   const onFrame = (ev: { data: string; lastEventId: string; type: string }) => {
     armHeartbeat();
-    if (ev.type === 'heartbeat') return;
+    if (ev.type === 'heartbeat') {
+      // a fresh stream's first heartbeat names where it started: a reconnect before any event resumes there
+      if (lastEventId === null && ev.lastEventId) lastEventId = ev.lastEventId;
+      return;
+    }
     const t = env.now();
     let w = windows.get(ev.type);
     if (!w || t - w.start >= 1000) windows.set(ev.type, (w = { start: t, count: 0 }));

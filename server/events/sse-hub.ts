@@ -119,21 +119,26 @@ export class SseHub {
     startSeq: number,
     replayMax = Number.MAX_SAFE_INTEGER,
   ): Promise<void> {
-    const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: startSeq, queue: lastEventId === null ? null : [] };
+    const c: Client = { tenantId, streams: new Set(streams), res, lastSeq: startSeq, queue: [] };
     let set = this.byTenant.get(tenantId);
     if (!set) this.byTenant.set(tenantId, (set = new Set()));
     set.add(c);
     res.on('close', () => this.remove(c));
     res.write(`retry: ${SSE_RETRY_MS}\n\n`);
-    this.write(c, heartbeatFrame());
-    if (lastEventId === null) return;
-    try {
-      const from = await this.resumePoint(tenantId, lastEventId);
-      c.lastSeq = from;
-      await this.replay(c, await this.replayStart(c, from, replayMax));
-    } catch {
-      this.drop(c);
-      return;
+    if (lastEventId === null) {
+      // a fresh stream starts live; its first heartbeat names where, so a reconnect before any
+      // event resumes from there (without it that reconnect would start live again, after a gap)
+      this.write(c, heartbeatFrame(await this.tenantNumberAt(tenantId, startSeq).catch(() => null)));
+    } else {
+      this.write(c, heartbeatFrame());
+      try {
+        const from = await this.resumePoint(tenantId, lastEventId);
+        c.lastSeq = from;
+        await this.replay(c, await this.replayStart(c, from, replayMax));
+      } catch {
+        this.drop(c);
+        return;
+      }
     }
     const queued = c.queue ?? [];
     c.queue = null;
@@ -163,6 +168,14 @@ export class SseHub {
     const r = rows[0];
     if (id > Number(r?.tenant_head ?? 0)) return Number(r?.head ?? 0);
     return Number(r?.at ?? 0);
+  }
+
+  /** The tenant's number of its newest event at or before the log position `seq` (0 before its first). */
+  private async tenantNumberAt(tenantId: string, seq: number): Promise<number> {
+    const { rows } = await tenantTx(this.db, tenantId, (tx) =>
+      tx.query<{ n: number | string }>(`select tenant_seq as n from events where tenant_id = $1 and seq <= $2 order by seq desc limit 1`, [tenantId, seq]),
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   private async head(): Promise<number> {
@@ -235,7 +248,10 @@ export class SseHub {
   }
 }
 
-/** Heartbeat frames carry no `id:`, so they never move the client's Last-Event-ID. */
-function heartbeatFrame(): string {
-  return `event: heartbeat\ndata: {"timestamp":"${new Date().toISOString()}"}\n\n`;
+/**
+ * Heartbeat frames carry no `id:`, so they never move the client's Last-Event-ID — except a fresh
+ * stream's first one, which carries the tenant's number of where the stream starts (`id`).
+ */
+function heartbeatFrame(id: number | null = null): string {
+  return `${id === null ? '' : `id: ${id}\n`}event: heartbeat\ndata: {"timestamp":"${new Date().toISOString()}"}\n\n`;
 }

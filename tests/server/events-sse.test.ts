@@ -98,6 +98,25 @@ describe('SSE streams', () => {
     expect(ids(byHeader)).toEqual([missed[2], missed[3], ...live]);
   });
 
+  it("a fresh stream's first heartbeat carries where it starts: a reconnect with it before any event misses nothing", async () => {
+    const url = `${s.url}/api/stream/jobs?token=${demoToken}`;
+    const before = await emit(s.db, A, 'jobs.done', [{ before: 1 }]);
+    await sleep(300); // the tail (100 ms) has passed it: it is history, not live, for the stream below
+    const first = await openSse(url);
+    await waitFor(() => first.firstId !== undefined, 'the first heartbeat');
+    first.close();
+    // the tenant's newest number when the stream opened (other streams' events count: ids are the tenant's)
+    expect(Number(first.firstId)).toBeGreaterThanOrEqual(before[0]);
+    expect(first.events).toEqual([]);
+    const missed = await emit(s.db, A, 'jobs.done', [{ missed: 1 }, { missed: 2 }]);
+    const resumed = await openSse(`${url}&lastEventId=${first.firstId}`);
+    await waitFor(() => resumed.events.length >= 2, 'the events written while it was away');
+    await sleep(150);
+    resumed.close();
+    expect(ids(resumed)).toEqual(missed);
+    expect(resumed.firstId).toBeUndefined(); // a resumed stream's heartbeats carry no id
+  });
+
   it('resumes without gaps while events are being written during the replay', async () => {
     const url = `${s.url}/api/stream/jobs?token=${demoToken}`;
     const before = await emit(s.db, A, 'jobs.bulk', Array.from({ length: 600 }, (_, i) => ({ i })));

@@ -129,8 +129,8 @@ export { waitFor } from './wait-for';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** An SSE connection read with fetch + eventsource-parser; `events` excludes heartbeats. */
-export interface SseReader { events: EventSourceMessage[]; heartbeats: number; retry: number | null; status: number; headers: Headers; close(): void; done: Promise<void> }
+/** An SSE connection read with fetch + eventsource-parser; `events` excludes heartbeats; `firstId` is the `id:` of a heartbeat, if one had it. */
+export interface SseReader { events: EventSourceMessage[]; heartbeats: number; firstId?: string; retry: number | null; status: number; headers: Headers; close(): void; done: Promise<void> }
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
   const ac = new AbortController();
@@ -142,8 +142,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       reader.retry = ms;
     },
     onEvent(e) {
-      if (e.event === 'heartbeat') reader.heartbeats++;
-      else reader.events.push(e);
+      if (e.event === 'heartbeat') {
+        reader.heartbeats++;
+        if (e.id !== undefined) reader.firstId ??= e.id;
+      } else reader.events.push(e);
     },
   });
   const body = res.body;

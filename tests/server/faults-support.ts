@@ -178,10 +178,12 @@ export interface ResilientSse { events: SseEvent[]; connections: number; refused
 export function resilientSse(url: string, retryMs = 200): ResilientSse {
   const state: ResilientSse = { events: [], connections: 0, refused: 0, reconnect: () => undefined, close: async () => undefined };
   let stopped = false;
+  let lastId: number | undefined;
   let current: AbortController | null = null;
   const run = (async () => {
     while (!stopped) {
-      const last = state.events.at(-1)?.id;
+      // like EventSource: the last `id:` seen, an event's or the first heartbeat's
+      const last = lastId;
       const ac = new AbortController();
       current = ac;
       try {
@@ -190,6 +192,7 @@ export function resilientSse(url: string, retryMs = 200): ResilientSse {
           state.connections++;
           const parser = createParser({
             onEvent(e) {
+              if (e.id) lastId = Number(e.id);
               if (e.event === 'heartbeat' || !e.id) return;
               state.events.push({ id: Number(e.id), event: e.event ?? 'message', data: JSON.parse(e.data) });
             },

@@ -117,6 +117,21 @@ describe('stream client state machine (docs/product/shell.md)', () => {
     expect(events[0]).toMatchObject({ id: '7', event: 'alerts.raised', data: { severity: 'critical' }, channel: 'alerts' });
   });
 
+  it("resumes from a fresh stream's first heartbeat id when no event came before the drop; later heartbeats never move it", () => {
+    const { f } = start();
+    f.last().open();
+    f.last().emit('heartbeat', {}, '12'); // where the stream started
+    f.last().onerror?.({});
+    vi.advanceTimersByTime(1000);
+    expect(f.last().url).toContain('lastEventId=12');
+    f.last().open();
+    f.last().emit('alerts', { id: '15', subject: 'alerts.raised', data: {} }, '15');
+    f.last().emit('heartbeat', {}, '99'); // an EventSource repeats its last id; only an event moves the resume point
+    f.last().onerror?.({});
+    vi.advanceTimersByTime(1000);
+    expect(f.last().url).toContain('lastEventId=15');
+  });
+
   it('an error schedules a reconnect with doubling delays and resumes from the last event id', () => {
     const { f, client } = start();
     f.last().open();
