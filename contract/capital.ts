@@ -113,6 +113,10 @@ export const capitalSnapshot = z.object({
 });
 export type CapitalSnapshot = z.infer<typeof capitalSnapshot>;
 
+/** GET /capital/summary: the dashboard's Advances Outstanding card, two figures of the snapshot without the rest. */
+export const capitalSummary = capitalSnapshot.pick({ advances_outstanding: true, orders_open_count: true, currency: true });
+export type CapitalSummary = z.infer<typeof capitalSummary>;
+
 // ---- eligibility ---------------------------------------------------------------------------------
 
 export const capitalReason = z.object({

@@ -1,17 +1,17 @@
 /**
  * Dashboard "Advances Outstanding" (docs/capital.md "Dashboard"): principal and fee of advances not
  * yet repaid (the books' advance_principal balance), with the open-order count, both from GET
- * /capital, polled as the page polls it. Plain elements and the shell's panel: the dashboard is the
+ * /capital/summary (the two figures without the rest of the snapshot), polled as the page polls GET /capital. Plain elements and the shell's panel: the dashboard is the
  * first page after sign-in (docs/performance.md "Delivery"); no zod, no charts.
  */
 import { Link } from 'react-router';
 import { formatCents } from '../../contract/money';
 import { Panel } from '../../src/shell/panel';
 import { LoadError } from '../shared/list-error';
-import { useCapitalSnapshot } from './use-capital';
+import { useCapitalSummary } from './use-capital';
 
 export function AdvancesOutstandingCard() {
-  const { query, snapshot: s } = useCapitalSnapshot();
+  const { query, summary: s } = useCapitalSummary();
   return (
     <Panel title="Advances Outstanding" extra={<Link to="/capital">Open capital</Link>} style={{ height: '100%' }}>
       {query.isError && <LoadError what="the capital figures" error={query.error} onRetry={() => void query.refetch()} />}

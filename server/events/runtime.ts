@@ -19,6 +19,10 @@ import { StatsRollup } from './stats-rollup';
 import { EventTail } from './tail';
 import type { ConsumerDef, EventEngine } from './types';
 import { buildConsumers, reportingHandled, type RegisteredConsumer } from './consumers';
+import { recentPerTenant } from './recent-per-tenant';
+
+/** How old the dashboards' consumer lag may be (docs/performance.md "Dashboard"). */
+export const DASHBOARD_LAG_MAX_AGE_MS = 1000;
 
 export class EventRuntime {
   readonly metrics = new Metrics();
@@ -28,6 +32,12 @@ export class EventRuntime {
   readonly hub: SseHub;
   readonly engine: EventEngine;
   readonly heartbeats: Heartbeats;
+  /**
+   * The consumers' figures as the dashboards show them (needs-attention, the DLQ notice): read at
+   * most once a second per tenant, shared by every request meanwhile. The ops console reads
+   * `engine.consumerStats` itself, fresh.
+   */
+  readonly dashboardConsumerStats: (tenantId: string) => ReturnType<EventEngine['consumerStats']>;
   readonly startedAt = new Date();
   private readonly pending: ConsumerDef[] = [];
   /** Agent name → the consumers that report under it (addWorker). */
@@ -51,6 +61,7 @@ export class EventRuntime {
     if (this.cfg.natsUrl && !jetStream) throw new Error('NATS_URL is set but the JetStream engine was not loaded (loadJetStream)');
     this.engine = this.cfg.natsUrl && jetStream ? new jetStream(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
     this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
+    this.dashboardConsumerStats = recentPerTenant((t) => this.engine.consumerStats(t), DASHBOARD_LAG_MAX_AGE_MS);
     this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }).map((d) => reportingHandled(d, onHandled)));
   }
 

@@ -12,7 +12,7 @@ import { fastEventSettings } from './events-support';
 import { waitFor } from './wait-for';
 import { consumersSettled } from './consumers-settled';
 import { appendEvent } from '../../server/events/outbox';
-import { advanceRow, capitalSnapshot, eligibilityAnswer, CAPITAL_FINANCE_OFF_MESSAGE, type AdvanceRow } from '../../contract/capital';
+import { advanceRow, capitalSnapshot, capitalSummary, eligibilityAnswer, CAPITAL_FINANCE_OFF_MESSAGE, type AdvanceRow } from '../../contract/capital';
 import { pctOfFloor } from '../../contract/money';
 
 let h: Harness;
@@ -109,6 +109,10 @@ describe('capital', () => {
     expect(s.est_days_to_cashout === null || s.est_days_to_cashout >= 0).toBe(true);
     const b = await balances();
     expect(s.advances_outstanding).toBe(0 - (b.advance_principal ?? 0));
+    // the dashboard card's summary: the same two figures, without the rest of the snapshot
+    const sum = await call(SELLER, 'GET', '/api/capital/summary');
+    expect(sum.status).toBe(200);
+    expect(capitalSummary.strict().parse(sum.body.data)).toEqual({ advances_outstanding: s.advances_outstanding, orders_open_count: s.orders_open_count, currency: s.currency });
   });
 
   it('eligibility answers offers of the three shapes from the tenant data, each with terms and total cost', async () => {
@@ -149,6 +153,7 @@ describe('capital', () => {
     // every account: the disbursement and the fee, nothing else
     expect(moved(before, b)).toEqual({ cash: principal, advance_principal: -(principal + a.fee_cents), advance_fees: a.fee_cents });
     expect((await call(SELLER, 'GET', '/api/capital')).body.data.advances_outstanding).toBe(0 - b.advance_principal);
+    expect((await call(SELLER, 'GET', '/api/capital/summary')).body.data.advances_outstanding).toBe(0 - b.advance_principal);
 
     // payouts: each holds back its share until principal + fee are repaid
     const total = principal + a.fee_cents;

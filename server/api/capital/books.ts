@@ -75,14 +75,12 @@ export async function lastPayouts(tx: Tx, tenantId: string): Promise<Map<Marketp
 export interface OpenGroup extends OpenSales { committedCents: number }
 
 /**
- * The open orders (not yet paid out) grouped by marketplace and ship day, with their sales and the
- * supplier and label cost put into them. Open: not shipped yet (pending, routed, ordered from
+ * The open orders (not yet paid out) as `open(id, marketplace, day, total_cents)`, for a query that
+ * follows; $1 the tenant, $2 the marketplaces. Open: not shipped yet (pending, routed, ordered from
  * supplier), or shipped (the sale in the books) after the last payout of its marketplace and not
- * returned or cancelled since. Each cost is a probe of the analytics indexes by (tenant, order).
+ * returned or cancelled since.
  */
-export async function openOrders(tx: Tx, tenantId: string): Promise<OpenGroup[]> {
-  const { rows } = await tx.query<{ marketplace: Marketplace; day: string | null; n: string | number; sales: string | number; committed: string | number }>(
-    `with lp as (
+const OPEN_ORDERS = `with lp as (
        select a.kind, max(s.period_end) as at from marketplace_settlements s
          join marketplace_accounts a on a.tenant_id = s.tenant_id and a.id = s.marketplace_id
         where s.tenant_id = $1 group by a.kind
@@ -101,7 +99,15 @@ export async function openOrders(tx: Tx, tenantId: string): Promise<OpenGroup[]>
        union all
        select o.id, o.marketplace, s.day, o.total_cents from shipped s
          join orders o on o.tenant_id = $1 and o.id = s.id and o.status in ('shipped', 'delivered', 'partially_returned')
-     )
+     )`;
+
+/**
+ * The open orders (OPEN_ORDERS) grouped by marketplace and ship day, with their sales and the
+ * supplier and label cost put into them. Each cost is a probe of the analytics indexes by (tenant, order).
+ */
+export async function openOrders(tx: Tx, tenantId: string): Promise<OpenGroup[]> {
+  const { rows } = await tx.query<{ marketplace: Marketplace; day: string | null; n: string | number; sales: string | number; committed: string | number }>(
+    `${OPEN_ORDERS}
      select x.marketplace, x.day, count(*) as n, sum(x.total_cents) as sales,
             sum(coalesce((select sum(po.total_cents) from purchase_orders po
                            where po.tenant_id = $1 and po.order_id = x.id and po.status not in ('rejected', 'cancelled')), 0)
@@ -117,4 +123,10 @@ export async function openOrders(tx: Tx, tenantId: string): Promise<OpenGroup[]>
     salesCents: Number(r.sales ?? 0),
     committedCents: Number(r.committed ?? 0),
   }));
+}
+
+/** How many orders are open (as `openOrders` counts them), without their costs: the dashboard's card. */
+export async function openOrderCount(tx: Tx, tenantId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: string | number }>(`${OPEN_ORDERS}\n     select count(*) as n from open`, [tenantId, [...MARKETPLACES]]);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -12,7 +12,7 @@ import { listAnswer, oneAnswer } from '../../../contract/api';
 import { PLATFORM_RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import {
   ADVANCE_STATUS_LABEL, CAPITAL_FINANCE_OFF_CODE, CAPITAL_FINANCE_OFF_MESSAGE, OFFER_KIND_LABEL, advanceIdParams, advanceReject, advanceRequest, advanceRow,
-  advancesQuery, capitalLive, capitalSnapshot, eligibilityAnswer, type AdvanceRow,
+  advancesQuery, capitalLive, capitalSnapshot, capitalSummary, eligibilityAnswer, type AdvanceRow,
 } from '../../../contract/capital';
 import { DEFAULT_CURRENCY, formatCents } from '../../../contract/money';
 import { PAYOUT_CADENCE_DAYS } from '../../../contract/payout-cadence';
@@ -23,7 +23,7 @@ import { disbursedEntries } from '../../domain/capital/entries';
 import { payoffOf } from '../../domain/capital/repayment';
 import { CAPITAL_RULES } from '../../../contract/capital';
 import { writeEntries } from '../../ledger/poster';
-import { balances, cashflow, lastPayouts, openOrders } from './books';
+import { balances, cashflow, lastPayouts, openOrderCount, openOrders } from './books';
 import { readBasis } from './basis';
 import { ADVANCE_COLUMNS, factsOf, getAdvance, mapAdvance, repay } from './advances';
 import { capitalHoldbackConsumer } from './holdback';
@@ -67,6 +67,19 @@ const capital: ApiModule = (api: Api) => {
           return { marketplace: m, orders_open_count: e?.count ?? 0, open_sales_cents: e?.salesCents ?? 0, cadence_days: PAYOUT_CADENCE_DAYS[m], est_days_to_cashout: e?.days ?? null };
         }),
       });
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/capital/summary',
+    access: READ,
+    answer: oneAnswer(capitalSummary),
+    // the dashboard's card: the advances' balance and the open orders' count, not the whole snapshot
+    // (its cashflow and each open order's costs; docs/capital.md "Dashboard")
+    async handler({ tx, auth }) {
+      const [b, n] = [await balances(tx, auth.tenantId), await openOrderCount(tx, auth.tenantId)];
+      return one({ advances_outstanding: 0 - b.advancePrincipal, orders_open_count: n, currency: DEFAULT_CURRENCY });
     },
   });
 

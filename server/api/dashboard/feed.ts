@@ -45,7 +45,7 @@ const feed: ApiModule = (api) => {
     answer: oneAnswer(dlqNotice),
     async handler({ tx, auth, reply }) {
       reply.header('cache-control', 'no-store');
-      const [pending, consumers] = await Promise.all([pendingDeadLetters(tx, auth.tenantId), api.app.events.engine.consumerStats(auth.tenantId)]);
+      const [pending, consumers] = await Promise.all([pendingDeadLetters(tx, auth.tenantId), api.app.events.dashboardConsumerStats(auth.tenantId)]);
       return one({ pending, consumer_lag: consumers.reduce((a, c) => a + c.lag, 0) });
     },
   });

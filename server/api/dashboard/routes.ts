@@ -45,7 +45,7 @@ const dashboard: ApiModule = (api) => {
           [auth.tenantId, [...POLICY_ALERT_TYPES], RECENT_ERROR_MS / 1000],
         ),
         agentHealth(rt.db, rt.cfg.workerHeartbeatMs),
-        rt.engine.consumerStats(auth.tenantId),
+        rt.dashboardConsumerStats(auth.tenantId),
       ]);
       const oldest = dlq.rows[0]?.oldest;
       const items = needsAttention({
