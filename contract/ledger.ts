@@ -70,10 +70,10 @@ export const LEDGER_CHART: readonly LedgerAccountSpec[] = [
 
 export const LEDGER_ACCOUNT_BY_CODE: ReadonlyMap<string, LedgerAccountSpec> = new Map(LEDGER_CHART.map((a) => [a.code, a]));
 
-/** What caused an entry (the database checks the same list, 0038_ledger_kinds.sql). */
+/** What caused an entry (the database checks the same list, 0046_payout_reversal.sql). */
 export const ENTRY_KINDS = [
   'sale', 'sale_reversal', 'supplier_cost', 'supplier_cost_reversal', 'label', 'label_void', 'refund', 'settlement', 'opening', 'adjustment',
-  'refund_fee_clawback', 'payout_adjustment', 'reserve_held', 'reserve_released',
+  'refund_fee_clawback', 'payout_adjustment', 'reserve_held', 'reserve_released', 'payout_reversal',
   'supplier_payment', 'carrier_payment', 'reconciliation_writeoff',
   'advance_disbursed', 'advance_fee', 'advance_repayment', 'advance_payoff',
 ] as const;

@@ -4,12 +4,13 @@
  * `marketplaces.payout_status_changed`), ONE statement reads each payout, its lines summed by what
  * the ledger needs, and what the refunded orders' returns already recognized; the entries are built
  * by server/domain/ledger (`settlementEntry`, `payoutEntries`). A payout posts once it is sent
- * (in transit or paid): a scheduled one waits for its status to move, a failed one posts nothing.
+ * (in transit or paid): a scheduled one waits for its status to move, a failed one posts nothing —
+ * and a payout that fails after it was sent has each of its entries reversed (`failedPayoutReversals`).
  * The entries' keys name the payout, so a payout announced twice posts once.
  */
 import type { Tx } from '../db';
 import type { Marketplace } from '../../contract/orders';
-import { settlementEntry, type JournalEntry } from '../domain/ledger/journal';
+import { reversalEntry, settlementEntry, type JournalEntry, type PostedEntry, type Posting } from '../domain/ledger/journal';
 import { payoutEntries } from '../domain/ledger/payout-entries';
 
 export interface PayoutFact { marketplace_id: string; external_id: string; seq: number | null }
@@ -81,4 +82,39 @@ export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: reado
     out.set(key, entries);
   }
   return out;
+}
+
+/**
+ * The reversals of what the announced payouts that have failed had posted when they were sent
+ * (docs/ledger.md "What posts what"): each entry of the payout not reversed yet, undone by an entry
+ * of its own keyed `<its key>:failed`, so that a failed payout, sent or not, leaves nothing in the
+ * books (the deposit back in the receivable, its fee, refund, reserve and adjustment differences
+ * undone: a later payout that carries its lines again posts them then). A repeat reverses nothing.
+ */
+export async function failedPayoutReversals(tx: Tx, tenantId: string, facts: readonly PayoutFact[]): Promise<JournalEntry[]> {
+  if (facts.length === 0) return [];
+  const { rows } = await tx.query<{ id: string; key: string; kind: PostedEntry['kind']; payout_id: string; external_id: string; marketplace_id: string; postings: { account: string; amount: number | string; currency: string }[] | string }>(
+    `select e.id::text as id, e.idempotency_key as key, e.kind, s.id::text as payout_id, s.external_id, s.marketplace_id::text as marketplace_id,
+            (select json_agg(json_build_object('account', p.account, 'amount', p.amount_cents, 'currency', p.currency) order by p.id)
+               from ledger_postings p where p.entry_id = e.id) as postings
+       from (select distinct * from unnest($2::uuid[], $3::text[]) as k(marketplace_id, external_id)) k
+       join marketplace_settlements s on s.tenant_id = $1 and s.marketplace_id = k.marketplace_id and s.external_id = k.external_id and s.status = 'failed'
+       join ledger_entries e on e.tenant_id = $1 and e.object_type = 'settlement' and e.object_id = s.id::text and e.reverses_id is null
+      where not exists (select 1 from ledger_entries r where r.tenant_id = $1 and r.reverses_id = e.id)
+      order by e.occurred_at, e.id`,
+    [tenantId, facts.map((f) => f.marketplace_id), facts.map((f) => f.external_id)],
+  );
+  const seqOf = new Map(facts.map((f) => [`${f.marketplace_id}:${f.external_id}`, f.seq]));
+  return rows.map((r) => {
+    const ps = (typeof r.postings === 'string' ? JSON.parse(r.postings) as { account: string; amount: number | string; currency: string }[] : r.postings ?? [])
+      .map((p): Posting => ({ account: p.account, amount: Number(p.amount), currency: p.currency }));
+    const original: PostedEntry = { id: r.id, key: r.key, kind: r.kind, postings: ps };
+    return {
+      ...reversalEntry(original, {
+        key: `${r.key}:failed`, kind: 'payout_reversal', description: `Payout ${r.external_id} failed after it was sent: reversed`,
+        objectType: 'settlement', objectId: r.payout_id, eventSeq: seqOf.get(`${r.marketplace_id}:${r.external_id}`) ?? null,
+      }),
+      reversesId: r.id,
+    };
+  });
 }

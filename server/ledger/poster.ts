@@ -21,7 +21,7 @@ import {
   labelEntry, labelVoidEntry, refundEntry, refundFeeClawbackEntry, reversalEntry, saleEntry, supplierCostEntry,
   type JournalEntry, type PostedEntry, type Posting,
 } from '../domain/ledger/journal';
-import { payoutLedgerEntries } from './payouts';
+import { failedPayoutReversals, payoutLedgerEntries } from './payouts';
 
 /** An event the outbox wrote: its subject, payload text and the tenant's number of it. */
 export interface WrittenEvent {
@@ -49,7 +49,7 @@ type Fact =
   | { t: 'label'; d: EventData<'labels.bought'>; seq: number | null }
   | { t: 'void'; d: EventData<'labels.voided'>; seq: number | null }
   | { t: 'refund'; returnId: string; seq: number | null }
-  | { t: 'settlement'; d: { marketplace_id: string; external_id: string }; seq: number | null };
+  | { t: 'settlement'; d: { marketplace_id: string; external_id: string }; seq: number | null; failed: boolean };
 
 /** The facts of the batch that move money, in the order they happened. */
 function factsOf(events: readonly WrittenEvent[]): Fact[] {
@@ -74,10 +74,14 @@ function factsOf(events: readonly WrittenEvent[]): Fact[] {
         if (d.to === 'refunded') facts.push({ t: 'refund', returnId: d.id, seq });
         break;
       }
-      case 'marketplaces.settlement_created':
-      case 'marketplaces.payout_status_changed': {
+      case 'marketplaces.settlement_created': {
         const d = JSON.parse(e.json) as EventData<'marketplaces.settlement_created'>;
-        facts.push({ t: 'settlement', d: { marketplace_id: d.marketplace_id, external_id: d.external_id }, seq });
+        facts.push({ t: 'settlement', d: { marketplace_id: d.marketplace_id, external_id: d.external_id }, seq, failed: false });
+        break;
+      }
+      case 'marketplaces.payout_status_changed': {
+        const d = JSON.parse(e.json) as EventData<'marketplaces.payout_status_changed'>;
+        facts.push({ t: 'settlement', d: { marketplace_id: d.marketplace_id, external_id: d.external_id }, seq, failed: d.to === 'failed' });
         break;
       }
     }
@@ -140,7 +144,10 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
   }
 
   // payouts: each with its lines summed, once it is sent (server/ledger/payouts.ts), one statement
-  const payouts = await payoutLedgerEntries(tx, tenantId, facts.flatMap((f) => (f.t === 'settlement' ? [{ ...f.d, seq: f.seq }] : [])));
+  const payoutFacts = facts.flatMap((f) => (f.t === 'settlement' ? [{ ...f.d, seq: f.seq }] : []));
+  const payouts = await payoutLedgerEntries(tx, tenantId, payoutFacts);
+  // payouts that failed after they were sent: what they posted is undone (one statement, only when one moved)
+  const failed = facts.some((f) => f.t === 'settlement' && f.failed) ? await failedPayoutReversals(tx, tenantId, payoutFacts) : [];
 
   // the entries a rejection or a void undoes, by key, one statement
   const reversedKeys = uniq(facts.flatMap((f) => (f.t === 'po_rejected' || f.t === 'po_cancelled' ? [`po:${f.d.id}:placed`] : f.t === 'void' ? [`label:${f.d.id}:bought`] : [])));
@@ -223,6 +230,7 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         break;
     }
   }
+  entries.push(...failed);
   return writeEntries(tx, tenantId, entries);
 }
 

@@ -197,6 +197,66 @@ describe('facts announced by their events alone', () => {
     expect(e.object.type).toBe('settlement');
     expect(postingsOf(e)).toEqual({ cash: 8500, 'marketplace_receivable:amazon': -8500 });
   });
+
+  it('a payout that fails after it was sent is reversed entry by entry, once; one that fails unsent posts nothing', async () => {
+    const acc = (await call(ADMIN, 'POST', '/api/marketplaces', { kind: 'ebay', name: 'Ledger eBay failing', sandbox_order_rate: 0 })).body.data.id as string;
+    const T = DEMO_TENANT.id;
+    const payoutBooks = async (external: string) => inTenant<{ byAccount: Record<string, number>; kinds: string[] }>(async (tx) => {
+      const { rows } = await tx.query<{ account: string; kind: string; n: string }>(
+        `select p.account, e.kind, sum(p.amount_cents) as n from ledger_entries e join ledger_postings p on p.entry_id = e.id
+           join marketplace_settlements s on s.tenant_id = e.tenant_id and e.object_type = 'settlement' and e.object_id = s.id::text
+          where e.tenant_id = $1 and s.external_id = $2 group by p.account, e.kind`,
+        [T, external],
+      );
+      const byAccount: Record<string, number> = {};
+      for (const r of rows) byAccount[r.account] = (byAccount[r.account] ?? 0) + Number(r.n);
+      return { byAccount, kinds: [...new Set(rows.map((r) => r.kind))].sort() };
+    });
+    const move = (external: string, from: string, to: string) => inTenant(async (tx) => {
+      await tx.query(`update marketplace_settlements set status = $3 where tenant_id = $1 and external_id = $2`, [T, external, to]);
+      await appendEvent(tx, T, 'marketplaces.payout_status_changed', { marketplace_id: acc, external_id: external, from: from as 'in_transit', to: to as 'failed' });
+    });
+    await inTenant(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents, status)
+         values ($1, $2, 'PAYOUT-F1', now(), now(), 1, 10000, 1500, 8000, 'in_transit') returning id`,
+        [T, acc],
+      );
+      // an adjustment line the marketplace took: a difference entry of its own beside the deposit
+      await tx.query(
+        `insert into payout_lines (tenant_id, payout_id, marketplace_id, line_no, kind, amount_cents, currency, description, posted_at) values ($1, $2, $3, 1, 'adjustment', -500, 'USD', 'Chargeback', now())`,
+        [T, rows[0].id, acc],
+      );
+      await appendEvent(tx, T, 'marketplaces.settlement_created', { marketplace_id: acc, external_id: 'PAYOUT-F1', net_cents: 8000 });
+      await tx.query(
+        `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents, status)
+         values ($1, $2, 'PAYOUT-F2', now(), now(), 1, 5000, 500, 4500, 'scheduled')`,
+        [T, acc],
+      );
+      await appendEvent(tx, T, 'marketplaces.settlement_created', { marketplace_id: acc, external_id: 'PAYOUT-F2', net_cents: 4500 });
+    });
+    const sent = await payoutBooks('PAYOUT-F1');
+    expect(sent.byAccount.cash).toBe(8000);
+    expect(sent.byAccount.marketplace_adjustments).toBe(500);
+    expect(sent.kinds).toEqual(['payout_adjustment', 'settlement']);
+
+    await move('PAYOUT-F1', 'in_transit', 'failed');
+    const failed = await payoutBooks('PAYOUT-F1');
+    // every account the payout moved is back where it was: no cash arrived, the receivable is owed again
+    expect(Object.entries(failed.byAccount).filter(([, n]) => n !== 0)).toEqual([]);
+    expect(failed.kinds).toEqual(['payout_adjustment', 'payout_reversal', 'settlement']);
+    const reversals = (await allEntries(SELLER, `&from=${since}`)).filter((x) => x.kind === 'payout_reversal' && x.description.includes('PAYOUT-F1'));
+    expect(reversals).toHaveLength(2);
+    expect(reversals.every((r) => r.object.type === 'settlement' && r.reverses_id !== null)).toBe(true);
+
+    // the same status announced again (a redelivery, a second sync) reverses nothing twice
+    await inTenant(async (tx) => appendEvent(tx, T, 'marketplaces.payout_status_changed', { marketplace_id: acc, external_id: 'PAYOUT-F1', from: 'in_transit', to: 'failed' }));
+    expect((await allEntries(SELLER, `&from=${since}`)).filter((x) => x.kind === 'payout_reversal' && x.description.includes('PAYOUT-F1'))).toHaveLength(2);
+
+    // scheduled, then failed without being sent: nothing was posted, nothing is reversed
+    await move('PAYOUT-F2', 'scheduled', 'failed');
+    expect(await payoutBooks('PAYOUT-F2')).toEqual({ byAccount: {}, kinds: [] });
+  });
 });
 
 describe('the database keeps the books', () => {
