@@ -29,6 +29,7 @@ import { platformEvents } from './platform-events';
 import { capitalEvents } from './capital-events';
 import { reconciliationEvents } from './reconciliation-events';
 import { alertsEvents } from './alerts-events';
+import { usersEvents } from './users-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -43,6 +44,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   platformEvents,
   capitalEvents,
   alertsEvents,
+  usersEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -57,6 +59,7 @@ export const EVENT_CATALOGUE = {
   ...platformEvents,
   ...capitalEvents,
   ...alertsEvents,
+  ...usersEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

@@ -54,19 +54,27 @@ export function createAuthenticate(o: AuthenticateOptions) {
     // there and is the subject's own (the verifier already required a session_id)
     const sessionId = o.checkSession ? claims.session_id : null;
     const { rows } = await o.db.transaction(
-      (tx) =>
-        tx.query<{ tenant_id: string; role: string; email: string; tenant_name: string; session_live: boolean }>(
-          `select p.tenant_id, p.role, p.email, t.name as tenant_name,
+      async (tx) => {
+        const read = await tx.query<{ tenant_id: string; role: string; email: string; status: string; tenant_name: string; session_live: boolean }>(
+          `select p.tenant_id, p.role, p.email, p.status, t.name as tenant_name,
                   ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid and s.user_id = $1::uuid)) as session_live
              from profiles p join tenants t on t.id = p.tenant_id
             where p.id = $1`,
           [claims.sub, sessionId],
-        ),
+        );
+        // an invited person's first signed-in call: they have joined (docs/governance.md "Users and invitations")
+        const p = read.rows[0];
+        if (p?.status === 'invited' && p.session_live) {
+          await tx.query(`update profiles set status = 'active', updated_at = now() where id = $1 and status = 'invited'`, [claims.sub]);
+        }
+        return read;
+      },
       { userId: claims.sub },
     );
     const profile = rows[0];
     if (!profile) throw new HttpError(401, 'profile_not_found', 'No profile for this user');
     if (!profile.session_live) throw new HttpError(401, 'session_not_found', 'Session has ended; sign in again');
+    if (profile.status === 'deactivated') throw new HttpError(401, 'user_deactivated', 'This account has been deactivated; ask an administrator of your workspace');
     const auth: AuthInfo = {
       userId: claims.sub,
       email: profile.email || String(claims.email ?? ''),

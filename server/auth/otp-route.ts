@@ -62,6 +62,9 @@ export function registerOtp(scope: FastifyInstance, d: AuthDeps): void {
         if (!createUserAllowed || !d.options.allowSignup) return undefined;
         user = await createUser(tx, email, data);
       }
+      // a deactivated person gets no link either, with the same answer (docs/governance.md "Users and invitations")
+      const barred = await tx.query('select 1 from auth.users where id = $1 and banned_until > now()', [user.id]);
+      if (barred.rows.length > 0) return undefined;
       const flowId = randomUUID();
       await tx.query(
         `insert into auth.flow_states (id, user_id, auth_code, code_challenge, code_challenge_method, authentication_method)

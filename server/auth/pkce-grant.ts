@@ -39,6 +39,9 @@ export async function pkceGrant(tx: Tx, ctx: TokenContext, body: Record<string, 
     throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
   await tx.query('delete from auth.flow_states where id = $1', [flow.id]);
+  // deactivated after the link was sent (GoTrue's banned_until; docs/governance.md "Users and invitations")
+  const barred = await tx.query('select 1 from auth.users where id = $1 and banned_until > now()', [flow.user_id]);
+  if (barred.rows.length > 0) throw new AuthError(400, 'user_banned', 'User is banned');
   await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [flow.user_id]);
   const user = await findUserById(tx, flow.user_id);
   if (!user) throw new AuthError(403, 'user_not_found', 'User not found');

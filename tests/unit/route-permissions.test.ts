@@ -52,6 +52,8 @@ describe('route access', () => {
     [/^\w+ \/streams/, 'ops:streams', ['agent', 'admin']],
     [/^GET \/ops\/summary$/, 'read:ops', ['agent', 'admin']],
     [/^\w+ \/webhooks/, 'manage:integrations', ['admin']],
+    // the workspace's people and invitations (docs/governance.md "Users and invitations")
+    [/^\w+ \/governance\/users/, 'manage:users', ['admin']],
   ];
   it.each(expected)('%s → %s (%j)', (pattern, permission, roles) => {
     const hits = routes.filter((d) => pattern.test(key(d)));
