@@ -21,7 +21,8 @@ import {
   labelEntry, labelVoidEntry, refundEntry, refundFeeClawbackEntry, reversalEntry, saleEntry, supplierCostEntry,
   type JournalEntry, type PostedEntry, type Posting,
 } from '../domain/ledger/journal';
-import { failedPayoutReversals, payoutLedgerEntries } from './payouts';
+import { failedPayoutReversals, payoutLedgerEntries, POSTED_STATUSES } from './payouts';
+import { refundBeyondPayouts } from '../domain/ledger/refund-overlap';
 
 /** An event the outbox wrote: its subject, payload text and the tenant's number of it. */
 export interface WrittenEvent {
@@ -132,15 +133,24 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
 
   // returns refunded: the refund and the order's marketplace, one statement
   const returnIds = uniq(facts.flatMap((f) => (f.t === 'refund' ? [f.returnId] : [])));
-  const returns = new Map<string, { number: string; order_id: string; refund_cents: number; marketplace: Marketplace; currency: string }>();
+  // and what payouts sent already refunded of the order and gave back of its fee, beside its other refunded returns
+  const returns = new Map<string, { number: string; order_id: string; refund_cents: number; marketplace: Marketplace; currency: string; other_returned: number; paid_refunds: number; paid_credits: number }>();
   if (returnIds.length) {
-    const { rows } = await tx.query<{ id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string }>(
-      `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency
+    type ReturnRow = { id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string; other_returned: string | number; paid_refunds: string | number; paid_credits: string | number };
+    const { rows } = await tx.query<ReturnRow>(
+      `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency,
+              coalesce((select sum(x.refund_cents) from returns x where x.tenant_id = $1 and x.order_id = r.order_id and x.status = 'refunded' and x.id <> r.id), 0) as other_returned,
+              coalesce(p.refunds, 0) as paid_refunds, coalesce(p.credits, 0) as paid_credits
          from returns r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
+         left join lateral (
+           select -sum(l.amount_cents) filter (where l.kind = 'refund') as refunds, sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents > 0) as credits
+             from payout_lines l join marketplace_settlements s on s.tenant_id = l.tenant_id and s.id = l.payout_id and s.status = any($3::text[])
+            where l.tenant_id = $1 and l.order_id = r.order_id and l.kind in ('refund', 'fee')
+         ) p on true
         where r.tenant_id = $1 and r.id = any($2::uuid[])`,
-      [tenantId, returnIds],
+      [tenantId, returnIds, POSTED_STATUSES],
     );
-    for (const r of rows) returns.set(r.id, { ...r, refund_cents: Number(r.refund_cents ?? 0) });
+    for (const r of rows) returns.set(r.id, { ...r, refund_cents: Number(r.refund_cents ?? 0), other_returned: Number(r.other_returned), paid_refunds: Number(r.paid_refunds), paid_credits: Number(r.paid_credits) });
   }
 
   // payouts: each with its lines summed, once it is sent (server/ledger/payouts.ts), one statement
@@ -221,8 +231,17 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         const r = returns.get(f.returnId);
         if (!r) break;
         const facts = { returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq };
-        push(refundEntry(facts));
-        push(refundFeeClawbackEntry(facts)); // the marketplace gives back its fee on the refund (docs/ledger.md)
+        if (r.paid_refunds === 0 && r.paid_credits === 0) {
+          push(refundEntry(facts));
+          push(refundFeeClawbackEntry(facts)); // the marketplace gives back its fee on the refund (docs/ledger.md)
+          break;
+        }
+        // a payout already refunded (part of) this order: only what goes beyond it (docs/ledger.md "What posts what")
+        const beyond = refundBeyondPayouts({
+          marketplace: r.marketplace, refundCents: r.refund_cents, otherReturnedCents: r.other_returned, payoutRefundCents: r.paid_refunds, payoutFeeCreditCents: r.paid_credits,
+        });
+        push(refundEntry({ ...facts, refundCents: beyond.refundCents }));
+        push(refundFeeClawbackEntry({ ...facts, feeCreditCents: beyond.feeCreditCents }));
         break;
       }
       case 'settlement':

@@ -134,6 +134,47 @@ describe('an order through the books', () => {
     expect(acc.get('sales_revenue')!.type).toBe('revenue');
   }, 180_000);
 
+  it('a return refunded after a payout refunded the order recognizes only what goes beyond it: the refund is not counted twice', async () => {
+    const { id } = await shippedOrder('LEDGER-FLOW-OVERLAP');
+    const acc = (await call(ADMIN, 'POST', '/api/marketplaces', { kind: 'ebay', name: 'Ledger eBay refunds', sandbox_order_rate: 0 })).body.data.id as string;
+    const credit = refundFeeCreditCents('ebay', 2500);
+    // the marketplace refunded the buyer first: its payout carries the refund line and the fee it gives back
+    await inTenant(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents, status)
+         values ($1, $2, 'PAYOUT-R1', now(), now(), 1, 0, 0, ${-2500 + credit}, 'in_transit') returning id`,
+        [DEMO_TENANT.id, acc],
+      );
+      await tx.query(
+        `insert into payout_lines (tenant_id, payout_id, marketplace_id, line_no, order_id, kind, fee_type, amount_cents, currency, description, posted_at)
+         values ($1, $2, $3, 1, $4, 'refund', null, -2500, 'USD', 'Refund', now()), ($1, $2, $3, 2, $4, 'fee', 'referral', ${credit}, 'USD', 'Fee credit', now())`,
+        [DEMO_TENANT.id, rows[0].id, acc, id],
+      );
+      await appendEvent(tx, DEMO_TENANT.id, 'marketplaces.settlement_created', { marketplace_id: acc, external_id: 'PAYOUT-R1', net_cents: -2500 + credit });
+    });
+    const payoutKinds = (await allEntries(SELLER, `&from=${since}`)).filter((e) => e.description.includes('PAYOUT-R1')).map((e) => [e.kind, postingsOf(e)]);
+    expect(payoutKinds).toContainEqual(['refund', { refunds: 2500, 'marketplace_receivable:ebay': -2500 }]);
+    expect(payoutKinds).toContainEqual(['refund_fee_clawback', { 'marketplace_receivable:ebay': credit, marketplace_fees: -credit }]);
+
+    // then the seller records the return in the console and refunds it: already refunded by the payout
+    const rid = (await call(SELLER, 'POST', '/api/returns', { order_id: id, reason: 'defective' })).body.data.id;
+    expect((await call(SELLER, 'POST', `/api/returns/${rid}/approve`)).status).toBe(200);
+    await tick();
+    await waitFor(async () => (await call(SELLER, 'GET', `/api/returns/${rid}`)).body.data.status === 'in_transit', 'the return in transit');
+    expect((await call(SELLER, 'POST', `/api/returns/${rid}/receive`, { condition: 'like_new' })).status).toBe(200);
+    expect((await call(SELLER, 'POST', `/api/returns/${rid}/refund`, {})).status).toBe(200);
+    const ofReturn = entriesOf(await allEntries(SELLER, `&from=${since}`), [rid]).map((e) => e.kind);
+    expect(ofReturn).not.toContain('refund');
+    expect(ofReturn).not.toContain('refund_fee_clawback');
+    // the order's refunds in the books: once, $25.00
+    const refunds = await inTenant<number>(async (tx) => Number((await tx.query<{ n: string }>(
+      `select coalesce(sum(p.amount_cents), 0) as n from ledger_postings p join ledger_entries e on e.id = p.entry_id
+        where e.tenant_id = $1 and p.account = 'refunds' and ((e.object_type = 'return' and e.object_id = $2) or e.description like '%PAYOUT-R1%')`,
+      [DEMO_TENANT.id, rid],
+    )).rows[0].n));
+    expect(refunds).toBe(2500);
+  }, 180_000);
+
   it('a voided label reverses its postage and the sale; the new label and shipment post again', async () => {
     const v = await mappedVariant(h, 'LEDGER-VOID-1', 3000, [{ supplierId: supplier.id, costCents: 900, stock: 50 }]);
     const id = await marketplaceOrder(h, v, 3000);

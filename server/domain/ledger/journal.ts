@@ -169,7 +169,11 @@ export function labelVoidEntry(l: LabelFacts, reversesId: string | null): Journa
   });
 }
 
-export interface RefundFacts { returnId: string; number: string; orderId: string; marketplace: Marketplace; refundCents: number; currency: string; eventSeq: number | null }
+export interface RefundFacts {
+  returnId: string; number: string; orderId: string; marketplace: Marketplace; refundCents: number; currency: string; eventSeq: number | null;
+  /** The fee the marketplace gives back with it, when not the schedule's credit of `refundCents` (a payout already gave part back: refund-overlap.ts). */
+  feeCreditCents?: number;
+}
 
 /** A return refunded: the refund reduces revenue (contra-revenue) and what the marketplace owes. */
 export function refundEntry(r: RefundFacts): JournalEntry | null {
@@ -218,7 +222,7 @@ export function settlementEntry(s: SettlementFacts): JournalEntry | null {
  * the credit lowers the fees and is owed by the marketplace with its next payout. Null for none.
  */
 export function refundFeeClawbackEntry(r: RefundFacts): JournalEntry | null {
-  const credit = refundFeeCreditCents(r.marketplace, r.refundCents);
+  const credit = r.feeCreditCents ?? refundFeeCreditCents(r.marketplace, r.refundCents);
   if (credit === 0) return null;
   return assertBalanced({
     key: `return:${r.returnId}:fee_clawback`,
