@@ -33,19 +33,29 @@ export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: reado
   if (facts.length === 0) return out;
   const { rows } = await tx.query<Row>(
     `select s.id::text as id, s.marketplace_id::text as marketplace_id, s.external_id, a.kind, s.net_cents, s.currency, s.status,
-            x.sales, x.fees_charged, x.other_credits, x.reserve_held, x.reserve_released, x.adjustments, y.refunds
+            z.sales, x.fees_charged, x.other_credits, x.reserve_held, x.reserve_released, x.adjustments, y.refunds
        from (select distinct * from unnest($2::uuid[], $3::text[]) as k(marketplace_id, external_id)) k
        join marketplace_settlements s on s.tenant_id = $1 and s.marketplace_id = k.marketplace_id and s.external_id = k.external_id
        join marketplace_accounts a on a.id = s.marketplace_id
        cross join lateral (
-         select coalesce(json_agg(l.amount_cents) filter (where l.kind = 'sale'), '[]') as sales,
-                coalesce(sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents < 0), 0) as fees_charged,
+         select coalesce(sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents < 0), 0) as fees_charged,
                 coalesce(sum(l.amount_cents) filter (where l.kind = 'fee' and l.amount_cents > 0 and l.order_id is null and l.external_order_id is null), 0) as other_credits,
                 coalesce(-sum(l.amount_cents) filter (where l.kind = 'reserve_held'), 0) as reserve_held,
                 coalesce(sum(l.amount_cents) filter (where l.kind = 'reserve_released'), 0) as reserve_released,
                 coalesce(sum(l.amount_cents) filter (where l.kind = 'adjustment'), 0) as adjustments
            from payout_lines l where l.tenant_id = $1 and l.payout_id = s.id
        ) x
+       cross join lateral (
+         -- the fee's base of what it paid: an order's own (items and shipping, never the tax a
+         -- Shopify charge includes: contract/marketplaces.ts feeBaseCents), once per order, as its
+         -- sale entry recognized it; a sale line without an order, its amount
+         select coalesce(json_agg(b.base), '[]') as sales from (
+           select case when o.id is null then sum(l.amount_cents) else max(o.subtotal_cents + o.shipping_cents) end as base
+             from payout_lines l left join orders o on o.tenant_id = $1 and o.id = l.order_id
+            where l.tenant_id = $1 and l.payout_id = s.id and l.kind = 'sale'
+            group by coalesce(l.order_id, l.id::text), o.id
+         ) b
+       ) z
        cross join lateral (
          select coalesce(json_agg(json_build_object('order_id', g.order_id, 'refund', g.refund, 'credit', g.credit, 'returned', g.returned)), '[]') as refunds
            from (

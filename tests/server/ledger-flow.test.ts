@@ -175,6 +175,29 @@ describe('an order through the books', () => {
     expect(refunds).toBe(2500);
   }, 180_000);
 
+  it("a payout's sale line that includes the tax (Shopify's charges) is no fee difference: the fee's base is the order's items and shipping", async () => {
+    const { id } = await shippedOrder('LEDGER-FLOW-TAX');
+    const acc = (await call(ADMIN, 'POST', '/api/marketplaces', { kind: 'ebay', name: 'Ledger eBay tax', sandbox_order_rate: 0 })).body.data.id as string;
+    const fee = feeCents('ebay', 2500);
+    await inTenant(async (tx) => {
+      await tx.query(`update orders set tax_cents = 200 where tenant_id = $1 and id = $2`, [DEMO_TENANT.id, id]);
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into marketplace_settlements (tenant_id, marketplace_id, external_id, period_start, period_end, orders_count, gross_cents, fees_cents, net_cents, status)
+         values ($1, $2, 'PAYOUT-T1', now(), now(), 1, 2700, ${fee}, ${2700 - fee}, 'in_transit') returning id`,
+        [DEMO_TENANT.id, acc],
+      );
+      // the charge with its tax, and the fee the schedule says on the items and shipping
+      await tx.query(
+        `insert into payout_lines (tenant_id, payout_id, marketplace_id, line_no, order_id, kind, fee_type, amount_cents, currency, description, posted_at)
+         values ($1, $2, $3, 1, $4, 'sale', null, 2700, 'USD', 'Charge', now()), ($1, $2, $3, 2, $4, 'fee', 'referral', ${-fee}, 'USD', 'Fee', now())`,
+        [DEMO_TENANT.id, rows[0].id, acc, id],
+      );
+      await appendEvent(tx, DEMO_TENANT.id, 'marketplaces.settlement_created', { marketplace_id: acc, external_id: 'PAYOUT-T1', net_cents: 2700 - fee });
+    });
+    const kinds = (await allEntries(SELLER, `&from=${since}`)).filter((e) => e.description.includes('PAYOUT-T1')).map((e) => e.kind);
+    expect(kinds).toEqual(['settlement']);
+  }, 180_000);
+
   it('a voided label reverses its postage and the sale; the new label and shipment post again', async () => {
     const v = await mappedVariant(h, 'LEDGER-VOID-1', 3000, [{ supplierId: supplier.id, costCents: 900, stock: 50 }]);
     const id = await marketplaceOrder(h, v, 3000);
