@@ -30,6 +30,7 @@ import { capitalEvents } from './capital-events';
 import { reconciliationEvents } from './reconciliation-events';
 import { alertsEvents } from './alerts-events';
 import { usersEvents } from './users-events';
+import { exportsEvents } from './exports-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -45,6 +46,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   capitalEvents,
   alertsEvents,
   usersEvents,
+  exportsEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -60,6 +62,7 @@ export const EVENT_CATALOGUE = {
   ...capitalEvents,
   ...alertsEvents,
   ...usersEvents,
+  ...exportsEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

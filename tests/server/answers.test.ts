@@ -30,6 +30,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/payouts/export.csv': 'CSV export',
   '/api/shipments/:id/label.pdf': 'PDF label',
   '/api/images/:id': 'the image file itself (its own content type)',
+  '/api/governance/exports/:id/download': 'the export file (JSON Lines, CSV or ZIP)',
   '/api/stream': 'SSE stream',
   '/api/stream/:name': 'SSE stream',
 };
@@ -66,6 +67,8 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/streams/events/:seq': '/api/streams/events?limit=1',
   '/api/capital/advances/:id': '/api/capital/advances?limit=1',
   '/api/payouts/:id': '/api/payouts?limit=1',
+  '/api/audit/:id': '/api/audit?limit=1',
+  '/api/governance/exports/:id': '/api/governance/exports?limit=1',
 };
 
 let h: Harness;
@@ -151,6 +154,8 @@ beforeAll(async () => {
       { tenantId: DEMO_TENANT.id },
     )
   ).rows[0].id;
+  // an export (docs/governance.md "Exports")
+  expect((await callAs(h, ADMIN, 'POST', '/api/governance/exports', { kind: 'audit', format: 'jsonl' })).status).toBe(202);
   if (marketplace && product) {
     const job = await callAs(h, ADMIN, 'POST', '/api/listings/bulk', { marketplace_ids: [marketplace], product_ids: [product], status: 'draft', mode: 'job' });
     if (job.body?.job?.id) made['listing-job'] = String(job.body.job.id);

@@ -185,10 +185,10 @@ describe('capital', () => {
     expect((await balances()).cash).toBe(cashBefore + 10_000);
     expect((await advance(a.id)).repaid_cents).toBe(total);
     // every step audited once
-    const audit = await h.db.transaction(async (tx) => (await tx.query<{ action: string }>(`select action from audit_log where resource = 'advances' and resource_id = $1 order by id`, [a.id])).rows.map((r) => r.action), { tenantId: DEMO_TENANT.id });
-    expect(audit[0]).toBe('capital.advance_requested');
-    expect(audit[1]).toBe('capital.advance_approved');
-    expect(audit.filter((x) => x === 'capital.advance_holdback')).toHaveLength(2);
+    const audit = await h.db.transaction(async (tx) => (await tx.query<{ action: string }>(`select action from audit_log where resource = 'advance' and resource_id = $1 order by id`, [a.id])).rows.map((r) => r.action), { tenantId: DEMO_TENANT.id });
+    expect(audit[0]).toBe('advance.request');
+    expect(audit[1]).toBe('advance.approve');
+    expect(audit.filter((x) => x === 'advance.holdback')).toHaveLength(2);
     expect(audit).toHaveLength(4);
   }, SLOW);
 
@@ -265,7 +265,7 @@ describe('capital', () => {
     const open = reqs.find((r) => r.status === 201)!.body.data as AdvanceRow;
     const rejs = await Promise.all([1, 2].map(() => call(ADMIN, 'POST', `/api/capital/advances/${open.id}/reject`, { reason: 'Twice' })));
     expect(rejs.map((r) => r.status).sort()).toEqual([200, 409]);
-    const rows = await h.db.transaction(async (tx) => (await tx.query(`select 1 from audit_log where resource = 'advances' and resource_id = $1 and action = 'capital.advance_rejected'`, [open.id])).rows, { tenantId: DEMO_TENANT.id });
+    const rows = await h.db.transaction(async (tx) => (await tx.query(`select 1 from audit_log where resource = 'advance' and resource_id = $1 and action = 'advance.reject'`, [open.id])).rows, { tenantId: DEMO_TENANT.id });
     expect(rows).toHaveLength(1);
   });
 

@@ -88,7 +88,7 @@ describe('import jobs', () => {
       "select stock, price_cents, sku from products where handle = 'bulk-00012'"), { tenantId: DEMO_TENANT.id })).rows[0];
     expect(one).toEqual({ stock: 20, price_cents: 2200, sku: 'BULK-00012' });
     // the same audit entry and outbox events as the synchronous import
-    expect(await count(DEMO_TENANT.id, "select count(*)::int as n from audit_log where action = 'import' and resource = 'products' and (after->>'created')::int = 5000")).toBe(1);
+    expect(await count(DEMO_TENANT.id, "select count(*)::int as n from audit_log where action = 'product.import' and resource = 'product' and (after->>'created')::int = 5000")).toBe(1);
     expect(await count(DEMO_TENANT.id, "select count(*)::int as n from events where subject = 'products.created' and payload->>'sku' like 'BULK-%'")).toBe(5000);
     // the list shows it, newest first
     const listed = await fetch(`${h.url}/api/imports/jobs`, { headers: await headersFor(h, SELLER) }).then((x) => x.json());

@@ -190,8 +190,8 @@ describe('order detail, status changes and cancel', () => {
     const shipped: Order = (await call(SELLER, 'GET', '/api/me/orders?status=shipped&limit=1')).body.data[0];
     const s = await call(SELLER, 'POST', `/api/orders/${shipped.id}/cancel`, { reason: 'late' });
     expect(s.status).toBe(409);
-    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'orders' and resource_id = $1", [o.id]), { tenantId: DEMO_TENANT.id });
-    expect(audit.rows.map((a) => a.action)).toEqual(['cancel']);
+    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'order' and resource_id = $1", [o.id]), { tenantId: DEMO_TENANT.id });
+    expect(audit.rows.map((a) => a.action)).toEqual(['order.cancel']);
     const subjects = await h.db.transaction((tx) => tx.query<{ subject: string }>("select subject from events where payload->>'id' = $1 order by seq", [o.id]), { tenantId: DEMO_TENANT.id });
     expect(subjects.rows.map((e) => e.subject)).toEqual(['orders.status_changed', 'orders.cancelled']);
   });

@@ -85,8 +85,8 @@ describe('product CRUD, variants and summaries', () => {
     expect(r.body.data).toMatchObject({ sku: 'TST-LAMP', handle: 'tst-lamp', stock: 10, price: 25, status: 'active' });
     expect(r.body.data.variants).toHaveLength(2);
     expect(r.body.data.suppliers[0]).toMatchObject({ supplier_id: sup.id, supplier_cost: 9.5 });
-    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'products' and resource_id = $1", [id]), { tenantId: DEMO_TENANT.id });
-    expect(audit.rows.map((a) => a.action)).toEqual(['create']);
+    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'product' and resource_id = $1", [id]), { tenantId: DEMO_TENANT.id });
+    expect(audit.rows.map((a) => a.action)).toEqual(['product.create']);
     const ev = await h.db.transaction((tx) => tx.query<{ subject: string }>("select subject from events where payload->>'id' = $1", [id]), { tenantId: DEMO_TENANT.id });
     expect(ev.rows.map((e) => e.subject)).toEqual(['products.created']);
   });

@@ -77,8 +77,8 @@ describe('supplier writes and roles', () => {
     const d = await call(SELLER, 'DELETE', `/api/suppliers/${id}`);
     expect(d.status).toBe(200);
     expect((await call(SELLER, 'GET', `/api/suppliers/${id}`)).status).toBe(404);
-    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'suppliers' and resource_id = $1 order by id", [id]), { tenantId: DEMO_TENANT.id });
-    expect(audit.rows.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+    const audit = await h.db.transaction((tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'supplier' and resource_id = $1 order by id", [id]), { tenantId: DEMO_TENANT.id });
+    expect(audit.rows.map((a) => a.action)).toEqual(['supplier.create', 'supplier.update', 'supplier.delete']);
     const ev = await h.db.transaction((tx) => tx.query<{ subject: string }>("select subject from events where payload->>'id' = $1 order by seq", [id]), { tenantId: DEMO_TENANT.id });
     expect(ev.rows.map((e) => e.subject)).toEqual(['suppliers.created', 'suppliers.updated', 'suppliers.deleted']);
   });
@@ -104,7 +104,7 @@ describe('POST /api/suppliers/score-all', () => {
       r.body.data.suppliers.map((s) => [s.id, s.score, s.tier]);
     expect(pairs(second)).toEqual(pairs(first));
     const audit = await h.db.transaction(
-      (tx) => tx.query<{ before: unknown; after: unknown }>("select before, after from audit_log where action = 'score' and resource_id = $1", [top.id]),
+      (tx) => tx.query<{ before: unknown; after: unknown }>("select before, after from audit_log where action = 'supplier.score' and resource_id = $1", [top.id]),
       { tenantId: DEMO_TENANT.id },
     );
     expect(audit.rows).toEqual([{ before: { score: top.score, tier: 3 }, after: { score: top.score, tier: 1 } }]);

@@ -50,9 +50,9 @@ describe('PUT /api/products/{id}/variants/{variantId}', () => {
     expect(p.variants.find((v: Variant) => v.sku === 'VAR-LAMP-BLU')).toMatchObject({ price: 32, stock: 6 });
     expect(p).toMatchObject({ price: 27.5, stock: 15 });
     const audit = await inDemo<{ action: string; before: { price: number }; after: { price: number } }>(
-      "select action, before, after from audit_log where resource = 'product_variants' and resource_id = $1", [red.id]);
+      "select action, before, after from audit_log where resource = 'product_variant' and resource_id = $1", [red.id]);
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ action: 'update', before: { price: 30 }, after: { price: 27.5 } });
+    expect(audit.rows[0]).toMatchObject({ action: 'product_variant.update', before: { price: 30 }, after: { price: 27.5 } });
     const ev = await inDemo<{ subject: string }>("select subject from events where payload->>'id' = $1", [red.id]);
     expect(ev.rows.map((e) => e.subject)).toEqual(['products.variant_updated']);
   });

@@ -101,8 +101,8 @@ describe('PUT /api/flags/{name}', () => {
     const audit = await (await fetch(`${h.url}/api/audit?resource=flags&resource_id=enableListingPoster`, { headers: as['admin@demo.local'] })).json();
     expect(audit.data[0]).toMatchObject({
       actor_email: 'agent@demo.local',
-      action: 'update',
-      resource: 'flags',
+      action: 'feature_flag.update',
+      resource: 'feature_flag',
       resource_id: 'enableListingPoster',
       before: { enabled: true },
       after: { enabled: false },

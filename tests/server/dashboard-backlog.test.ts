@@ -181,15 +181,15 @@ describe('recent actions', () => {
     await inTenant(async (tx) => {
       await tx.query(
         `insert into audit_log (tenant_id, actor_email, action, resource, resource_id, after, created_at) values
-           ($1, 'admin@demo.local', 'order.hold', 'orders', 'ORD-7', '{}', now() + interval '1 hour'),
-           ($1, null, 'shipment.void', 'shipments', 'b0000000-0000-4000-8000-00000000abcd', '{"order_id":"ORD-7"}', now() + interval '2 hours'),
-           ($1, 'agent@demo.local', 'import', 'orders', null, '{}', now() + interval '3 hours')`,
+           ($1, 'admin@demo.local', 'order.hold', 'order', 'ORD-7', '{}', now() + interval '1 hour'),
+           ($1, null, 'shipment.void', 'shipment', 'b0000000-0000-4000-8000-00000000abcd', '{"order_id":"ORD-7"}', now() + interval '2 hours'),
+           ($1, 'agent@demo.local', 'order.import', 'order', null, '{}', now() + interval '3 hours')`,
         [T],
       );
       // older ones, more than a card shows
       await tx.query(
         `insert into audit_log (tenant_id, actor_email, action, resource, resource_id, created_at)
-         select $1, 'admin@demo.local', 'update', 'products', null, now() - g * interval '1 minute' from generate_series(1, 12) g`,
+         select $1, 'admin@demo.local', 'product.update', 'product', null, now() - g * interval '1 minute' from generate_series(1, 12) g`,
         [T],
       );
     });

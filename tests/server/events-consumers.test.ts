@@ -182,7 +182,7 @@ describe.each(ENGINES)('durable consumers on the $name engine', (engine) => {
       (tx) => tx.query<{ action: string }>("select action from audit_log where resource = 'dlq_message' order by id"),
       { tenantId: T },
     );
-    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['dlq.discard', 'dlq.discard_bulk']));
+    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['dlq_message.discard', 'dlq_message.discard_bulk']));
   }, 60_000);
 
   it('reports consumers with lag and the ops summary with every spec field', async () => {

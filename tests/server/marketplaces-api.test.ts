@@ -90,7 +90,7 @@ describe('marketplace accounts', () => {
     const stored = await h.db.transaction(
       async (tx) => {
         const a = await tx.query<{ credentials_enc: string }>('select credentials_enc from marketplace_accounts where id = $1', [id]);
-        const audit = await tx.query<{ t: string }>(`select coalesce(before::text, '') || coalesce(after::text, '') as t from audit_log where resource = 'marketplaces' and resource_id = $1`, [id]);
+        const audit = await tx.query<{ t: string }>(`select coalesce(before::text, '') || coalesce(after::text, '') as t from audit_log where resource = 'marketplace' and resource_id = $1`, [id]);
         const events = await tx.query<{ t: string }>(`select payload::text as t from events where subject like 'marketplaces.%'`);
         return { enc: a.rows[0].credentials_enc, audit: audit.rows.map((x) => x.t).join(''), events: events.rows.map((x) => x.t).join('') };
       },

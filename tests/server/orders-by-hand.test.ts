@@ -198,7 +198,7 @@ describe('switching automation on', () => {
 
     // saving the same settings again changes nothing: no audit row, no event, no second intake
     const intakes = async () => (await asDemo<{ n: number }>("select count(*)::int as n from events where subject = 'fulfillment.intake'"))[0].n;
-    const audits = async () => (await asDemo<{ n: number }>("select count(*)::int as n from audit_log where action = 'fulfillment.settings'"))[0].n;
+    const audits = async () => (await asDemo<{ n: number }>("select count(*)::int as n from audit_log where action = 'fulfillment_settings.update'"))[0].n;
     const [i0, a0] = [await intakes(), await audits()];
     expect((await call(ADMIN, 'PUT', '/api/fulfillment/settings', { automation_enabled: true })).status).toBe(200);
     expect([await intakes(), await audits()]).toEqual([i0, a0]);

@@ -204,7 +204,7 @@ describe('reconciliation', () => {
     expect(again.body.message).toBe(`This problem is already accepted by ${SELLER}; nothing was changed.`);
     expect(await rows(`select 1 from ledger_entries where object_id = $1`, [fee.id])).toHaveLength(0);
     const audit = await rows<{ action: string; after: unknown }>(`select action, after from audit_log where resource = 'reconciliation_problem' and resource_id = $1`, [fee.id]);
-    expect(audit).toEqual([{ action: 'accept', after: { status: 'accepted', note: null, written_off_cents: 0 } }]);
+    expect(audit).toEqual([{ action: 'reconciliation_problem.accept', after: { status: 'accepted', note: null, written_off_cents: 0 } }]);
     // an accepted problem stays accepted on a rerun
     await runReconciliation(h.db, DEMO_TENANT.id, { trigger: 'manual' });
     expect(ours(await problems(SELLER, '&kind=fee_above_schedule'))[0].status).toBe('accepted');

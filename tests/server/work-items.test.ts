@@ -123,7 +123,7 @@ describe('clearing an item', () => {
   it('"Retry label" (the dead letter replayed) clicked twice at once replays once and the item leaves', async () => {
     const [a, b] = await Promise.all([call(AGENT, 'POST', `/api/dlq/${dlqId}/replay`), call(AGENT, 'POST', `/api/dlq/${dlqId}/replay`)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const audits = await q<{ n: string }>(`select count(*) as n from audit_log where action = 'dlq.replay' and resource_id = $1`, [dlqId]);
+    const audits = await q<{ n: string }>(`select count(*) as n from audit_log where action = 'dlq_message.replay' and resource_id = $1`, [dlqId]);
     expect(Number(audits[0].n)).toBe(1);
     expect(ids((await items()).rows)).not.toContain(`dlq:${dlqId}`);
     // a seller reads the item but the retry is an operator's (ops:dlq)

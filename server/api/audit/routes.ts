@@ -1,12 +1,17 @@
 /**
- * GET /api/audit — the tenant's audit trail (governance). Permission `governance:view`: admins and
- * agents read it (docs/api-conventions.md "Access"); sellers get 403.
+ * The tenant's audit trail (docs/governance.md "Audit log"). Permission `governance:view`: admins and
+ * agents read it (docs/api-conventions.md "Access"); sellers get 403. Read-only by design: there is
+ * no route that changes or deletes an entry, and the database refuses UPDATE and DELETE on audit_log
+ * (migration 0049).
+ * - GET /api/audit — filters, keyset pages (`?cursor=`, `pagination.next_cursor`) or offset pages;
+ * - GET /api/audit/:id — one entry, with its diff.
  */
 import { defineModule, type ApiModule } from '../module';
-import { list } from '../kit';
-import { auditQuery, queryAudit } from './query';
-import { listAnswer } from '../../../contract/api';
-import { auditEntry } from '../../../contract/audit';
+import { list, one } from '../kit';
+import { notFound } from '../errors';
+import { auditEntryById, auditQuery, queryAudit } from './query';
+import { listAnswer, oneAnswer } from '../../../contract/api';
+import { auditEntry, auditParams } from '../../../contract/audit';
 
 const audit: ApiModule = (api) => {
   api.route({
@@ -16,8 +21,22 @@ const audit: ApiModule = (api) => {
     query: auditQuery,
     answer: listAnswer(auditEntry),
     async handler({ tx, auth, query }) {
-      const { rows, total } = await queryAudit(tx, auth.tenantId, query);
-      return list(rows, total, query.limit, query.offset);
+      const { rows, total, nextCursor } = await queryAudit(tx, auth.tenantId, query);
+      const page = list(rows, total, query.limit, query.cursor ? 0 : query.offset);
+      return { ...page, pagination: { ...page.pagination, next_cursor: nextCursor } };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/audit/:id',
+    access: 'governance:view',
+    params: auditParams,
+    answer: oneAnswer(auditEntry),
+    async handler({ tx, auth, params }) {
+      const entry = await auditEntryById(tx, auth.tenantId, params.id);
+      if (!entry) throw notFound('Audit entry');
+      return one(entry);
     },
   });
 };

@@ -90,8 +90,8 @@ export async function repay(
   );
   const after = { ...a, status, repaid_cents: repaid, outstanding_cents: a.total_cents - repaid };
   await writeAudit(tx, actor, actor.correlationId, {
-    action: r.kind === 'holdback' ? 'capital.advance_holdback' : 'capital.advance_payoff',
-    resource: 'advances',
+    action: r.kind === 'holdback' ? 'advance.holdback' : 'advance.payoff',
+    resource: 'advance',
     resourceId: a.id,
     before: { status: a.status, repaid_cents: a.repaid_cents },
     after: { status, repaid_cents: repaid, amount_cents: amount, settlement_id: r.kind === 'holdback' ? r.settlementId : null },

@@ -174,7 +174,7 @@ const capital: ApiModule = (api: Api) => {
         ],
       );
       const a = mapAdvance(row);
-      await ctx.audit({ action: 'capital.advance_requested', resource: 'advances', resourceId: a.id, after: { number: a.number, offer_kind: a.offer_kind, principal_cents: a.principal_cents, fee_cents: a.fee_cents, holdback_bp: a.holdback_bp } });
+      await ctx.audit({ action: 'advance.request', resource: 'advance', resourceId: a.id, after: { number: a.number, offer_kind: a.offer_kind, principal_cents: a.principal_cents, fee_cents: a.fee_cents, holdback_bp: a.holdback_bp } });
       await ctx.emit('capital.advance_requested', { id: a.id, number: a.number, offer_kind: a.offer_kind, principal_cents: a.principal_cents, fee_cents: a.fee_cents, order_id: a.order_id });
       ctx.status(201);
       return one(a);
@@ -209,7 +209,7 @@ const capital: ApiModule = (api: Api) => {
       );
       await writeEntries(ctx.tx, t, disbursedEntries(factsOf(a)));
       const after = (await getAdvance(ctx.tx, t, a.id))!;
-      await ctx.audit({ action: 'capital.advance_approved', resource: 'advances', resourceId: a.id, before: { status: a.status }, after: { status: after.status, principal_cents: a.principal_cents, fee_cents: a.fee_cents } });
+      await ctx.audit({ action: 'advance.approve', resource: 'advance', resourceId: a.id, before: { status: a.status }, after: { status: after.status, principal_cents: a.principal_cents, fee_cents: a.fee_cents } });
       const ev = { id: a.id, number: a.number, offer_kind: a.offer_kind, principal_cents: a.principal_cents, fee_cents: a.fee_cents };
       await ctx.emit('capital.advance_decided', { ...ev, decision: 'approved', reason: null });
       await ctx.emit('capital.advance_disbursed', ev);
@@ -234,7 +234,7 @@ const capital: ApiModule = (api: Api) => {
         [t, a.id, ctx.auth.userId, ctx.auth.email, ctx.body.reason],
       );
       const after = (await getAdvance(ctx.tx, t, a.id))!;
-      await ctx.audit({ action: 'capital.advance_rejected', resource: 'advances', resourceId: a.id, before: { status: a.status }, after: { status: 'rejected', reason: ctx.body.reason } });
+      await ctx.audit({ action: 'advance.reject', resource: 'advance', resourceId: a.id, before: { status: a.status }, after: { status: 'rejected', reason: ctx.body.reason } });
       await ctx.emit('capital.advance_decided', { id: a.id, number: a.number, offer_kind: a.offer_kind, principal_cents: a.principal_cents, fee_cents: a.fee_cents, decision: 'rejected', reason: ctx.body.reason });
       return one(after);
     },

@@ -2,7 +2,7 @@
  * An audit row in words, for the dashboard's Recent Actions (docs/dashboard.md "Recent actions"):
  * who did it (the person's email, or `automation` when no person did), a verb and the object
  * ("Held order ORD-1042", "Voided label", "Approved advance"), and the console's page of the object
- * where one exists. Actions are the audit log's own names (`order.hold`, `update`, `return.refund`…):
+ * where one exists. Actions are the audit log's own names (`order.hold`, `product.update`, `return.refund`…):
  * the known ones have their words here, any other reads as its humanized name over the resource.
  */
 import type { RecentAction } from '../../../contract/dashboard';
@@ -17,25 +17,26 @@ export interface AuditRowIn {
   created_at: Date | string;
 }
 
-/** The object's noun by audit resource, and its page (`{id}` the resource id). */
+/** The object's noun by audit resource (contract/audit-vocabulary.ts), and its page (`{id}` the resource id). */
 const OBJECTS: Record<string, { noun: string; link?: (id: string | null, after: Record<string, unknown>) => string | null }> = {
-  orders: { noun: 'order', link: (id) => (id ? `/orders/${encodeURIComponent(id)}` : '/orders') },
-  products: { noun: 'product', link: (id) => (id ? `/products/${encodeURIComponent(id)}` : '/products') },
-  product_variants: { noun: 'variant', link: (_id, a) => (typeof a.product_id === 'string' ? `/products/${encodeURIComponent(a.product_id)}` : '/products') },
-  suppliers: { noun: 'supplier', link: (id) => (id ? `/suppliers/${encodeURIComponent(id)}` : '/suppliers') },
-  listings: { noun: 'listing', link: (id) => (id ? `/listings?id=${encodeURIComponent(id)}` : '/listings') },
-  shipments: { noun: 'label', link: (_id, a) => (typeof a.order_id === 'string' ? `/orders/${encodeURIComponent(a.order_id)}` : '/fulfillment') },
-  returns: { noun: 'return', link: (id) => (id ? `/returns?id=${encodeURIComponent(id)}` : '/returns') },
-  advances: { noun: 'advance', link: () => '/capital' },
+  order: { noun: 'order', link: (id) => (id ? `/orders/${encodeURIComponent(id)}` : '/orders') },
+  product: { noun: 'product', link: (id) => (id ? `/products/${encodeURIComponent(id)}` : '/products') },
+  product_variant: { noun: 'variant', link: (_id, a) => (typeof a.product_id === 'string' ? `/products/${encodeURIComponent(a.product_id)}` : '/products') },
+  supplier: { noun: 'supplier', link: (id) => (id ? `/suppliers/${encodeURIComponent(id)}` : '/suppliers') },
+  listing: { noun: 'listing', link: (id) => (id ? `/listings?id=${encodeURIComponent(id)}` : '/listings') },
+  shipment: { noun: 'label', link: (_id, a) => (typeof a.order_id === 'string' ? `/orders/${encodeURIComponent(a.order_id)}` : '/fulfillment') },
+  return: { noun: 'return', link: (id) => (id ? `/returns?id=${encodeURIComponent(id)}` : '/returns') },
+  advance: { noun: 'advance', link: () => '/capital' },
   alert: { noun: 'alert', link: () => '/work' },
   dlq_message: { noun: 'dead letter', link: () => '/streams?tab=dlq' },
-  marketplaces: { noun: 'marketplace account', link: () => '/integrations' },
-  pricing_rules: { noun: 'pricing rule', link: () => '/pricing' },
-  price_proposals: { noun: 'price proposal', link: () => '/pricing' },
+  marketplace: { noun: 'marketplace account', link: () => '/integrations' },
+  pricing_rule: { noun: 'pricing rule', link: () => '/pricing' },
+  price_proposal: { noun: 'price proposal', link: () => '/pricing' },
   webhook: { noun: 'webhook', link: () => '/settings/webhooks' },
-  flags: { noun: 'feature flag', link: () => '/flags' },
-  settings: { noun: 'settings', link: () => '/settings' },
-  payouts: { noun: 'payouts', link: () => '/payments' },
+  feature_flag: { noun: 'feature flag', link: () => '/flags' },
+  fulfillment_settings: { noun: 'fulfillment settings', link: () => '/settings' },
+  map_settings: { noun: 'MAP settings', link: () => '/settings' },
+  payout: { noun: 'payouts', link: () => '/payments' },
   reconciliation_problem: { noun: 'reconciliation problem', link: () => '/payments' },
   fulfillment: { noun: 'fulfillment', link: () => '/fulfillment' },
 };
@@ -51,7 +52,7 @@ const VERBS: Record<string, string> = {
   rotate_secret: 'Rotated the secret of', ship_to: 'Changed the ship-to address of', status_change: 'Changed the status of',
   settings: 'Changed', sandbox_tick: 'Advanced the sandbox of', update_price: 'Repriced', propose: 'Proposed',
   suppliers_order: 'Reordered the suppliers of', image_add: 'Added an image to', image_update: 'Changed an image of',
-  image_delete: 'Removed an image of', bulk_create: 'Created listings in bulk for', bulk_create_job: 'Started a bulk listing job for',
+  image_delete: 'Removed an image of', accept: 'Accepted', dispute: 'Disputed', holdback: 'Took a holdback on', bulk_create: 'Created listings in bulk for', bulk_create_job: 'Started a bulk listing job for',
 };
 
 const humanize = (s: string) => s.replace(/[._]+/g, ' ').trim();

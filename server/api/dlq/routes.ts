@@ -84,7 +84,7 @@ const dlq: ApiModule = (api) => {
       if (!rows[0]) throw notFound('DLQ message');
       const done = await replayEntries(ctx.tx, [ctx.params.id]);
       if (done.length === 0) throw new HttpError(409, 'invalid_transition', `Only pending messages can be replayed (this one is ${rows[0].status})`);
-      await ctx.audit({ action: 'dlq.replay', resource: 'dlq_message', resourceId: ctx.params.id, before: { status: 'pending' }, after: { status: 'replayed' } });
+      await ctx.audit({ action: 'dlq_message.replay', resource: 'dlq_message', resourceId: ctx.params.id, before: { status: 'pending' }, after: { status: 'replayed' } });
       await ctx.emit(DLQ_EVENTS.replayed, { id: ctx.params.id, ids: [ctx.params.id] });
       wakeAfterCommit(ctx.reply, done.map((d) => d.consumer));
       return one({ replayed: done.map((d) => Number(d.id)) });
@@ -102,7 +102,7 @@ const dlq: ApiModule = (api) => {
       // audit and event only for what changed: a bulk whose messages another request took first changed nothing
       if (done.length > 0) {
         await ctx.audit({
-          action: 'dlq.replay_bulk',
+          action: 'dlq_message.replay_bulk',
           resource: 'dlq_message',
           after: { requested: ctx.body.ids ? 'ids' : 'filter', filter: ctx.body.filter ?? null, replayed: done.map((d) => Number(d.id)) },
         });
@@ -126,7 +126,7 @@ const dlq: ApiModule = (api) => {
       const done = await discardEntries(ctx.tx, [ctx.params.id], ctx.body.reason, ctx.auth.email);
       if (done.length === 0) throw new HttpError(409, 'invalid_transition', `Only pending messages can be discarded (this one is ${rows[0].status})`);
       await ctx.audit({
-        action: 'dlq.discard',
+        action: 'dlq_message.discard',
         resource: 'dlq_message',
         resourceId: ctx.params.id,
         before: { status: 'pending' },
@@ -147,7 +147,7 @@ const dlq: ApiModule = (api) => {
       const done = await discardEntries(ctx.tx, ids, ctx.body.reason, ctx.auth.email);
       if (done.length > 0) {
         await ctx.audit({
-          action: 'dlq.discard_bulk',
+          action: 'dlq_message.discard_bulk',
           resource: 'dlq_message',
           after: { reason: ctx.body.reason, filter: ctx.body.filter ?? null, discarded: done },
         });

@@ -40,7 +40,7 @@ const flags: ApiModule = (api) => {
       // the value it already has: nothing changed, nothing to audit or announce
       const row = before === body.enabled ? null : await writeFlag(tx, auth.tenantId, name, body.enabled, auth.userId);
       if (!row) return one(await flagRowOf(tx, auth.tenantId, name));
-      await audit({ action: 'update', resource: 'flags', resourceId: name, before: { enabled: before }, after: { enabled: row.enabled } });
+      await audit({ action: 'feature_flag.update', resource: 'feature_flag', resourceId: name, before: { enabled: before }, after: { enabled: row.enabled } });
       await emit('flags.updated', { name, enabled: row.enabled, previous: before });
       return one(row);
     },

@@ -105,7 +105,7 @@ export function mappingRoutes(api: Api) {
         await ctx.tx.query('update product_suppliers set priority = $5 where tenant_id = $1 and product_id = $2 and variant_id is not distinct from $3 and supplier_id = $4', [t, ctx.params.id, variantId, id, i + 1]);
       }
       const before = cur.map((r) => r.supplier_id);
-      await ctx.audit({ action: 'product.suppliers_order', resource: 'products', resourceId: ctx.params.id, before: { variant_id: variantId, supplier_ids: before }, after: { variant_id: variantId, supplier_ids: ids } });
+      await ctx.audit({ action: 'product.suppliers_order', resource: 'product', resourceId: ctx.params.id, before: { variant_id: variantId, supplier_ids: before }, after: { variant_id: variantId, supplier_ids: ids } });
       await ctx.emit('products.suppliers_reordered', { id: ctx.params.id, variant_id: variantId, supplier_ids: ids });
       return one(await productSuppliers(ctx.tx, t, ctx.params.id));
     },

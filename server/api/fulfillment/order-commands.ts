@@ -56,11 +56,11 @@ export async function routeByHand(c: OrderCommandCtx, id: string): Promise<{ id:
   const [r] = await routeOrders(c.tx, c.tenantId, [{ orderId: o.id, expectAttempt: o.route_attempt + 1, ids: { correlationId: c.correlationId } }], c.email);
   if (r.kind === 'skipped') throw new HttpError(409, 'invalid_state', `This order was not routed: ${r.why}`);
   if (r.kind === 'held') {
-    await c.audit({ action: 'order.route', resource: 'orders', resourceId: o.id, before: { status: o.status, hold_reason: null }, after: { status: o.status, hold_reason: r.reasons.join('; ') } });
+    await c.audit({ action: 'order.route', resource: 'order', resourceId: o.id, before: { status: o.status, hold_reason: null }, after: { status: o.status, hold_reason: r.reasons.join('; ') } });
     return { id: o.id, outcome: 'held', message: `Held: ${r.reasons.join('; ')}` };
   }
   const n = r.purchaseOrders.length;
-  await c.audit({ action: 'order.route', resource: 'orders', resourceId: o.id, before: { status: o.status }, after: { status: 'ordered_from_supplier', purchase_orders: r.purchaseOrders } });
+  await c.audit({ action: 'order.route', resource: 'order', resourceId: o.id, before: { status: o.status }, after: { status: 'ordered_from_supplier', purchase_orders: r.purchaseOrders } });
   return { id: o.id, outcome: 'placed', message: `${n} purchase order${n === 1 ? '' : 's'} placed` };
 }
 
@@ -73,7 +73,7 @@ export async function holdByHand(c: OrderCommandCtx, id: string, reason: string)
   }
   const held = `${reason.trim()} (held by ${c.email})`;
   await c.tx.query('update orders set hold_reason = $3, held_at = now(), updated_at = now() where tenant_id = $1 and id = $2', [c.tenantId, o.id, held]);
-  await c.audit({ action: 'order.hold', resource: 'orders', resourceId: o.id, before: { hold_reason: null }, after: { hold_reason: held } });
+  await c.audit({ action: 'order.hold', resource: 'order', resourceId: o.id, before: { hold_reason: null }, after: { hold_reason: held } });
   await c.emit(FULFILLMENT_EVENTS.held, { id: o.id, order_id: o.id, attempt: o.route_attempt, reasons: [held] });
   return { id: o.id, hold_reason: held };
 }
@@ -83,7 +83,7 @@ export async function releaseByHand(c: OrderCommandCtx, id: string): Promise<{ i
   const o = await lockOrder(c.tx, c.tenantId, id);
   if (!o.hold_reason) throw new HttpError(409, 'not_held', 'This order is not on hold');
   await c.tx.query('update orders set hold_reason = null, held_at = null, updated_at = now() where tenant_id = $1 and id = $2', [c.tenantId, o.id]);
-  await c.audit({ action: 'order.release_hold', resource: 'orders', resourceId: o.id, before: { hold_reason: o.hold_reason }, after: { hold_reason: null } });
+  await c.audit({ action: 'order.release_hold', resource: 'order', resourceId: o.id, before: { hold_reason: o.hold_reason }, after: { hold_reason: null } });
   await c.emit(FULFILLMENT_EVENTS.released, { id: o.id, order_id: o.id, attempt: o.route_attempt, reason: o.hold_reason, by: c.email });
   return { id: o.id, hold_reason: null, released: o.hold_reason };
 }
@@ -98,7 +98,7 @@ export async function buyLabelByHand(c: OrderCommandCtx, id: string, req: LabelR
     const r = await buyLabel(c.tx, c.tenantId, o.id, req, { correlationId: c.correlationId }, c.email);
     if (!r.created) throw new HttpError(409, 'label_exists', 'This order already has a live label; void it first');
     const s = (await getShipment(c.tx, c.tenantId, r.id))!;
-    await c.audit({ action: 'shipment.buy', resource: 'shipments', resourceId: s.id, after: s });
+    await c.audit({ action: 'shipment.buy', resource: 'shipment', resourceId: s.id, after: s });
     return s;
   } catch (e) {
     if (e instanceof CarrierError) throw new HttpError(502, 'carrier_unavailable', e.message);

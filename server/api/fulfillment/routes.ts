@@ -102,7 +102,7 @@ const fulfillment: ApiModule = (api) => {
       }
       await ctx.tx.query(`update fulfillment_settings set ${sets.join(', ')}, updated_at = now() where tenant_id = $1`, params);
       const after = publicSettings(await loadSettings(ctx.tx, t));
-      await ctx.audit({ action: 'fulfillment.settings', resource: 'settings', resourceId: t, before, after });
+      await ctx.audit({ action: 'fulfillment_settings.update', resource: 'fulfillment_settings', resourceId: t, before, after });
       await ctx.emit('fulfillment.settings_changed', after);
       // switched on: the orders that waited for it are taken in, oldest first (./intake.ts)
       if (!before.automation_enabled && after.automation_enabled) {
@@ -206,7 +206,7 @@ const fulfillment: ApiModule = (api) => {
       const back = await unship(ctx, s.order_id, `label ${s.tracking_number} voided`);
       // the order's step back, if any, rides on the void's one audit row
       await ctx.audit({
-        action: 'shipment.void', resource: 'shipments', resourceId: s.id,
+        action: 'shipment.void', resource: 'shipment', resourceId: s.id,
         before: { status: s.status, ...(back ? { order: { id: s.order_id, status: 'shipped' } } : {}) },
         after: { status: 'voided', ...(back ? { order: { id: s.order_id, status: 'ordered_from_supplier' } } : {}) },
       });

@@ -80,7 +80,7 @@ const images: ApiModule = (api) => {
         [id, auth.tenantId, params.id, row.variant_id, row.url, row.alt, row.position ?? null, row.storage_key, row.content_type, row.size_bytes],
       );
       const image = mapImage((await getImage(tx, auth.tenantId, id))!);
-      await ctx.audit({ action: 'product.image_add', resource: 'products', resourceId: params.id, after: image });
+      await ctx.audit({ action: 'product.image_add', resource: 'product', resourceId: params.id, after: image });
       for (const l of await listingsToRepush(tx, auth.tenantId, params.id)) await ctx.emit(LISTING_EVENTS.changed, { id: l, reason: 'images' });
       ctx.status(201);
       return one(image);
@@ -103,7 +103,7 @@ const images: ApiModule = (api) => {
       if (ctx.body.position !== undefined) sets.push(`position = $${values.push(ctx.body.position)}`);
       await ctx.tx.query(`update product_images set ${sets.join(', ')} where tenant_id = $1 and id = $2`, values);
       const after = mapImage((await getImage(ctx.tx, ctx.auth.tenantId, ctx.params.id))!);
-      await ctx.audit({ action: 'product.image_update', resource: 'products', resourceId: before.product_id, before: mapImage(before), after });
+      await ctx.audit({ action: 'product.image_update', resource: 'product', resourceId: before.product_id, before: mapImage(before), after });
       for (const l of await listingsToRepush(ctx.tx, ctx.auth.tenantId, before.product_id)) await ctx.emit(LISTING_EVENTS.changed, { id: l, reason: 'images' });
       return one(after);
     },
@@ -120,7 +120,7 @@ const images: ApiModule = (api) => {
       if (!before) throw notFound('Image');
       await ctx.tx.query('delete from product_images where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       if (before.storage_key) await objectStore(ctx.tx, ctx.auth.tenantId).delete(before.storage_key).catch(storageFailed);
-      await ctx.audit({ action: 'product.image_delete', resource: 'products', resourceId: before.product_id, before: mapImage(before) });
+      await ctx.audit({ action: 'product.image_delete', resource: 'product', resourceId: before.product_id, before: mapImage(before) });
       for (const l of await listingsToRepush(ctx.tx, ctx.auth.tenantId, before.product_id)) await ctx.emit(LISTING_EVENTS.changed, { id: l, reason: 'images' });
       return one({ id: before.id, deleted: true });
     },

@@ -80,7 +80,7 @@ async function write(
     done += o.items.length;
     onRows(done);
   }
-  await w.audit({ action: 'import', resource: 'orders', resourceId: null, after: { format: marketplace, ...summary, created_ids: ids } });
+  await w.audit({ action: 'order.import', resource: 'order', resourceId: null, after: { format: marketplace, ...summary, created_ids: ids } });
 }
 
 function ordersImporter(marketplace: Extract<Marketplace, 'amazon' | 'ebay'>): Importer {

@@ -116,7 +116,7 @@ async function write(w: WriteCtx, kind: Kind, to: Target, payouts: ParsedPayout[
   const stored = await storePayouts(tx, t, { id: accountId, kind }, payouts.map(pulled), 'import');
   const created = stored.filter((p) => p.created).map((p) => p.id);
   onRows(created.length);
-  await w.audit({ action: 'import', resource: 'payouts', resourceId: null, after: { format: kind === 'amazon' ? 'amazon-settlement' : 'shopify-payouts', account_id: accountId, ...summary, created_ids: created } });
+  await w.audit({ action: 'payout.import', resource: 'payout', resourceId: null, after: { format: kind === 'amazon' ? 'amazon-settlement' : 'shopify-payouts', account_id: accountId, ...summary, created_ids: created } });
 }
 
 function payoutsImporter(kind: Kind, parse: (input: Parameters<Importer['read']>[0], onProgress?: Parameters<Importer['read']>[1]) => Promise<PayoutsParse>, query: ImportQuery = { dry_run: false }): Importer {

@@ -151,7 +151,7 @@ async function plan(tx: Tx, t: string, products: ShopifyProduct[], rowsTotal: nu
         onRows(done);
       }
       if (hasImages) await replaceImages(w.tx, t, products);
-      await w.audit({ action: 'import', resource: 'products', resourceId: null, after: { format: 'shopify', ...summary, handles } });
+      await w.audit({ action: 'product.import', resource: 'product', resourceId: null, after: { format: 'shopify', ...summary, handles } });
     },
   };
 }

@@ -131,7 +131,7 @@ const listings: ApiModule = (api) => {
         for (const v of r.resolved) await ctx.emit(LISTING_EVENTS.violationResolved, v);
         await emitOpenedHistoryOnly(ctx.tx, ctx.auth.tenantId, r.opened);
       }
-      await ctx.audit({ action: 'map_settings.update', resource: 'settings', resourceId: 'map', before, after });
+      await ctx.audit({ action: 'map_settings.update', resource: 'map_settings', resourceId: 'map', before, after });
       return one({ ...after, updated_at: new Date().toISOString(), violations_opened: opened, violations_resolved: resolved });
     },
   });
@@ -168,7 +168,7 @@ const listings: ApiModule = (api) => {
     async handler(ctx) {
       const id = await createListing(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
       const after = await detail(ctx.tx, ctx.auth.tenantId, id);
-      await ctx.audit({ action: 'listing.create', resource: 'listings', resourceId: id, after: mapListing({ ...after, offers: undefined } as never) });
+      await ctx.audit({ action: 'listing.create', resource: 'listing', resourceId: id, after: mapListing({ ...after, offers: undefined } as never) });
       if (ctx.body.status === 'active') await ctx.emit(LISTING_EVENTS.changed, { id, action: 'create' });
       ctx.status(201);
       return one(after);
@@ -188,7 +188,7 @@ const listings: ApiModule = (api) => {
       const after = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       await ctx.audit({
         action: 'listing.update',
-        resource: 'listings',
+        resource: 'listing',
         resourceId: ctx.params.id,
         before: { price_cents: before.price_cents, status: before.status, title: before.title, quantity_rule: before.quantity_rule },
         after: { price_cents: after.price_cents, status: after.status, title: after.title, quantity_rule: after.quantity_rule },
@@ -207,7 +207,7 @@ const listings: ApiModule = (api) => {
     async handler(ctx) {
       const before = await detail(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       await ctx.tx.query('delete from listings where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
-      await ctx.audit({ action: 'listing.delete', resource: 'listings', resourceId: before.id, before: { sku: before.sku, marketplace_id: before.marketplace_id, status: before.status } });
+      await ctx.audit({ action: 'listing.delete', resource: 'listing', resourceId: before.id, before: { sku: before.sku, marketplace_id: before.marketplace_id, status: before.status } });
       // the push consumer ends the item on the marketplace
       await ctx.emit(LISTING_EVENTS.deleted, { id: before.id, marketplace_id: before.marketplace_id, external_id: before.external_id, sku: before.sku });
       return one({ id: before.id, deleted: true });
@@ -222,7 +222,7 @@ const listings: ApiModule = (api) => {
     async handler(ctx) {
       const r = await bulkAction(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
       for (const id of r.changed) await ctx.emit(LISTING_EVENTS.changed, { id, action: ctx.body.action });
-      await ctx.audit({ action: `listing.bulk_${ctx.body.action}`, resource: 'listings', after: { ids: r.changed, price_cents: ctx.body.price_cents, price_delta_pct: ctx.body.price_delta_pct, buffer: ctx.body.buffer } });
+      await ctx.audit({ action: `listing.bulk_${ctx.body.action}`, resource: 'listing', after: { ids: r.changed, price_cents: ctx.body.price_cents, price_delta_pct: ctx.body.price_delta_pct, buffer: ctx.body.buffer } });
       const succeeded = r.results.filter((x) => x.ok).length;
       return { action: ctx.body.action, succeeded, failed: r.results.length - succeeded, results: r.results };
     },
@@ -240,12 +240,12 @@ const listings: ApiModule = (api) => {
       const asJob = b.mode === 'job' || (b.mode !== 'sync' && plan.plans.length > BULK_SYNC_MAX);
       if (!asJob) {
         const created = await insertPlanned(ctx.tx, ctx.auth.tenantId, plan.plans, b.quantity_rule, b.status, actor, { correlationId: ctx.req.correlationId });
-        await ctx.audit({ action: 'listing.bulk_create', resource: 'listings', after: { created, marketplace_ids: b.marketplace_ids } });
+        await ctx.audit({ action: 'listing.bulk_create', resource: 'listing', after: { created, marketplace_ids: b.marketplace_ids } });
         return { created, skipped: plan.skipped + (plan.plans.length - created), failed: 0, total: plan.total, job: null };
       }
       const { rows } = await ctx.tx.query<{ id: string }>(`insert into listing_jobs (tenant_id, total, created_by) values ($1, $2, $3) returning id`, [ctx.auth.tenantId, plan.plans.length, ctx.auth.userId]);
       const jobId = rows[0].id;
-      await ctx.audit({ action: 'listing.bulk_create_job', resource: 'listings', resourceId: jobId, after: { planned: plan.plans.length, marketplace_ids: b.marketplace_ids } });
+      await ctx.audit({ action: 'listing.bulk_create_job', resource: 'listing', resourceId: jobId, after: { planned: plan.plans.length, marketplace_ids: b.marketplace_ids } });
       // the job starts once its row is committed (the answer has gone out)
       ctx.reply.raw.once('finish', () => {
         void runBulkJob(api.services.db, ctx.auth.tenantId, jobId, b, actor, ctx.req.correlationId);

@@ -83,7 +83,7 @@ const marketplaces: ApiModule = (api) => {
         [ctx.auth.tenantId, b.kind, b.name, b.mode, status, b.credentials ? sealJson(key(), b.credentials) : null, b.sandbox_order_rate],
       );
       const a = (await getAccount(ctx.tx, ctx.auth.tenantId, rows[0].id))!;
-      await ctx.audit({ action: 'marketplace.link', resource: 'marketplaces', resourceId: a.id, after: { ...a } });
+      await ctx.audit({ action: 'marketplace.link', resource: 'marketplace', resourceId: a.id, after: { ...a } });
       await ctx.emit(MARKETPLACE_EVENTS.linked, { id: a.id, kind: a.kind, name: a.name, mode: a.mode, status: a.status });
       ctx.status(201);
       return one(a);
@@ -122,7 +122,7 @@ const marketplaces: ApiModule = (api) => {
       const after = (await getAccount(ctx.tx, ctx.auth.tenantId, ctx.params.id))!;
       await ctx.audit({
         action: 'marketplace.update',
-        resource: 'marketplaces',
+        resource: 'marketplace',
         resourceId: after.id,
         before: { ...before },
         after: { ...after, credentials_changed: b.credentials !== undefined },
@@ -148,7 +148,7 @@ const marketplaces: ApiModule = (api) => {
       if (!before) throw notFound('Marketplace');
       // its listings, sandbox state, violations and settlements go with it; orders stay
       await ctx.tx.query('delete from marketplace_accounts where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
-      await ctx.audit({ action: 'marketplace.unlink', resource: 'marketplaces', resourceId: before.id, before: { ...before } });
+      await ctx.audit({ action: 'marketplace.unlink', resource: 'marketplace', resourceId: before.id, before: { ...before } });
       await ctx.emit(MARKETPLACE_EVENTS.unlinked, { id: before.id, kind: before.kind, name: before.name });
       return one({ id: before.id, deleted: true });
     },
@@ -163,7 +163,7 @@ const marketplaces: ApiModule = (api) => {
     body: sandboxTickBody,
     async handler(ctx) {
       const r = await tickAccount(ctx.tx, ctx.auth.tenantId, ctx.params.id, ctx.body.ticks, { correlationId: ctx.req.correlationId });
-      await ctx.audit({ action: 'marketplace.sandbox_tick', resource: 'marketplaces', resourceId: ctx.params.id, after: r });
+      await ctx.audit({ action: 'marketplace.sandbox_tick', resource: 'marketplace', resourceId: ctx.params.id, after: r });
       return one(r);
     },
   });

@@ -41,7 +41,7 @@ export function shipToRoutes(api: Api): void {
         'update orders set ship_to = $3::jsonb, ship_to_country = $4, updated_at = now() where tenant_id = $1 and id = $2',
         [t, o.id, JSON.stringify(next), next.country],
       );
-      await ctx.audit({ action: 'order.ship_to', resource: 'orders', resourceId: o.id, before: { ship_to: o.ship_to }, after: { ship_to: next } });
+      await ctx.audit({ action: 'order.ship_to', resource: 'order', resourceId: o.id, before: { ship_to: o.ship_to }, after: { ship_to: next } });
       return one((await getOrder(ctx.tx, t, o.id))!);
     },
   });

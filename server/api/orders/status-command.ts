@@ -35,7 +35,7 @@ export async function changeStatusByHand(c: StatusCommandCtx, id: string, to: Or
   }
   // the one write of an order's status: the transition checked, the row, its history line, its events
   const [events] = await writeStatusChanges(c.tx, c.tenantId, c.email, [{ orderId: order.id, steps: [{ from: order.status, to, reason: reason ?? null }] }]);
-  await c.audit({ action: to === 'cancelled' ? 'cancel' : 'status_change', resource: 'orders', resourceId: order.id, before: { status: order.status }, after: { status: to, reason: reason ?? null } });
+  await c.audit({ action: to === 'cancelled' ? 'order.cancel' : 'order.status_change', resource: 'order', resourceId: order.id, before: { status: order.status }, after: { status: to, reason: reason ?? null } });
   for (const e of events) await c.emit(e.subject, e.payload);
   return order.id;
 }

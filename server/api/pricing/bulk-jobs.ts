@@ -134,7 +134,7 @@ export async function runBulkJob(db: Db, tenantId: string, jobId: string, causat
     const failed = new Set(rows[0].failures.slice(Number(rows[0].named_twice)).map((f) => f.id));
     await writeAudit(tx, { tenantId, userId: started.created_by, email: started.created_by_email }, started.correlation_id ?? undefined, {
       action: `price_proposal.bulk_${started.action}`,
-      resource: 'price_proposals',
+      resource: 'price_proposal',
       after: { job_id: jobId, ids: ids.filter((id) => !failed.has(id)) },
     });
   });

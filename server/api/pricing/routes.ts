@@ -142,7 +142,7 @@ const pricing: ApiModule = (api) => {
         [ctx.auth.tenantId, ...ruleValues(ctx.body)],
       );
       const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, rows[0].id);
-      await ctx.audit({ action: 'pricing_rule.create', resource: 'pricing_rules', resourceId: after.id, after });
+      await ctx.audit({ action: 'pricing_rule.create', resource: 'pricing_rule', resourceId: after.id, after });
       await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'created', scopes: [after.scope] });
       ctx.status(201);
       return one(after);
@@ -167,7 +167,7 @@ const pricing: ApiModule = (api) => {
         [ctx.auth.tenantId, ctx.params.id, ...values],
       );
       const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, ctx.params.id);
-      await ctx.audit({ action: 'pricing_rule.update', resource: 'pricing_rules', resourceId: after.id, before, after });
+      await ctx.audit({ action: 'pricing_rule.update', resource: 'pricing_rule', resourceId: after.id, before, after });
       await ctx.emit(PRICING_EVENTS.ruleChanged, { id: after.id, action: 'updated', scopes: [before.scope, after.scope] });
       return one(after);
     },
@@ -184,7 +184,7 @@ const pricing: ApiModule = (api) => {
       await ctx.tx.query('delete from pricing_rules where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
       // pending proposals of the rule no longer have a rule behind them
       await ctx.tx.query(`update price_proposals set status = 'expired', decided_at = now() where tenant_id = $1 and rule_id is null and status = 'pending'`, [ctx.auth.tenantId]);
-      await ctx.audit({ action: 'pricing_rule.delete', resource: 'pricing_rules', resourceId: before.id, before });
+      await ctx.audit({ action: 'pricing_rule.delete', resource: 'pricing_rule', resourceId: before.id, before });
       await ctx.emit(PRICING_EVENTS.ruleChanged, { id: before.id, action: 'deleted', scopes: [before.scope] });
       return one({ id: before.id, deleted: true });
     },
@@ -225,7 +225,7 @@ const pricing: ApiModule = (api) => {
       const s = summarise(evals);
       const proposals = [];
       for (const id of r.proposals.slice(0, 500)) proposals.push(await getProposal(ctx.tx, ctx.auth.tenantId, id));
-      await ctx.audit({ action: 'pricing.propose', resource: 'price_proposals', after: { evaluated: evals.length, proposals: r.proposals.length } });
+      await ctx.audit({ action: 'price_proposal.propose', resource: 'price_proposal', after: { evaluated: evals.length, proposals: r.proposals.length } });
       return one({
         evaluated: evals.length,
         proposals_created: r.proposals.length,
@@ -291,7 +291,7 @@ const pricing: ApiModule = (api) => {
           return r.error?.code === 'proposal_expired' ? { id, ok: false, error: { code: 'proposal_decided', message: 'This proposal is already expired' } } : r;
         });
         const ok = results.filter((r) => r.ok).map((r) => r.id);
-        s.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposals', after: { ids: ok } });
+        s.audit({ action: `price_proposal.bulk_${b.action}`, resource: 'price_proposal', after: { ids: ok } });
         return { action: b.action, succeeded: ok.length, failed: results.length - ok.length, results };
       });
     },
@@ -320,7 +320,7 @@ const pricing: ApiModule = (api) => {
       body: proposalApprove,
       async handler(ctx) {
         const p = await decideProposal(ctx.tx, ctx.auth.tenantId, ctx.params.id, action, { actor: actorOf(ctx), emit: ctx.emit, priceCents: action === 'approve' ? ctx.body.price_cents : undefined });
-        await ctx.audit({ action: `price_proposal.${action}`, resource: 'price_proposals', resourceId: p.id, after: { status: p.status, new_price_cents: p.new_price_cents } });
+        await ctx.audit({ action: `price_proposal.${action}`, resource: 'price_proposal', resourceId: p.id, after: { status: p.status, new_price_cents: p.new_price_cents } });
         // an expired proposal is a committed outcome (its status changed), answered as a conflict
         if (p.status === 'expired') {
           ctx.status(409);

@@ -39,7 +39,7 @@ export async function runBulk(ctx: Ctx<unknown, unknown, BulkBody>): Promise<Bul
     const before = { sku: product.sku, price: dollarsOf(product.price_cents), stock: num(product.stock) };
     if (body.action === 'delete') {
       await tx.query('delete from products where tenant_id = $1 and id = $2', [t, id]);
-      await ctx.audit({ action: 'delete', resource: 'products', resourceId: id, before: { ...before, title: product.title } });
+      await ctx.audit({ action: 'product.delete', resource: 'product', resourceId: id, before: { ...before, title: product.title } });
       await ctx.emit('products.deleted', { id, sku: product.sku, bulk: true });
       results.push({ id, ok: true });
       continue;
@@ -69,7 +69,7 @@ export async function runBulk(ctx: Ctx<unknown, unknown, BulkBody>): Promise<Bul
     }
     const after = await tx.query<{ price_cents: unknown; stock: unknown }>('select price_cents, stock from products where tenant_id = $1 and id = $2', [t, id]);
     const afterRow = { sku: product.sku, price: dollarsOf(after.rows[0].price_cents), stock: num(after.rows[0].stock) };
-    await ctx.audit({ action: 'update', resource: 'products', resourceId: id, before, after: afterRow });
+    await ctx.audit({ action: 'product.update', resource: 'product', resourceId: id, before, after: afterRow });
     await ctx.emit('products.updated', { id, sku: product.sku, changes, bulk: true });
     results.push({ id, ok: true });
   }

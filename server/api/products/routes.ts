@@ -209,7 +209,7 @@ const products: ApiModule = (api) => {
     async handler(ctx) {
       const id = await createProduct(ctx.tx, ctx.auth.tenantId, ctx.body);
       const created = await getProduct(ctx.tx, ctx.auth.tenantId, id);
-      await ctx.audit({ action: 'create', resource: 'products', resourceId: id, after: created });
+      await ctx.audit({ action: 'product.create', resource: 'product', resourceId: id, after: created });
       await ctx.emit('products.created', { id, sku: String(created!.sku), title: String(created!.title) });
       ctx.status(201);
       return one(created);
@@ -229,7 +229,7 @@ const products: ApiModule = (api) => {
       if (!before) throw notFound('Product');
       await updateProduct(ctx.tx, t, ctx.params.id, ctx.body, { sku: before.sku as string, handle: before.handle as string });
       const after = await getProduct(ctx.tx, t, ctx.params.id);
-      await ctx.audit({ action: 'update', resource: 'products', resourceId: ctx.params.id, before, after });
+      await ctx.audit({ action: 'product.update', resource: 'product', resourceId: ctx.params.id, before, after });
       await ctx.emit('products.updated', { id: ctx.params.id, sku: String(after!.sku), fields: Object.keys(ctx.body) });
       return one(after);
     },
@@ -245,7 +245,7 @@ const products: ApiModule = (api) => {
       const before = await getProduct(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Product');
       await ctx.tx.query('delete from products where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
-      await ctx.audit({ action: 'delete', resource: 'products', resourceId: ctx.params.id, before });
+      await ctx.audit({ action: 'product.delete', resource: 'product', resourceId: ctx.params.id, before });
       await ctx.emit('products.deleted', { id: ctx.params.id, sku: String(before.sku) });
       return one({ id: ctx.params.id, deleted: true });
     },

@@ -24,7 +24,7 @@ export function variantRoutes(api: Api): void {
       const t = ctx.auth.tenantId;
       const product = await lockProduct(ctx.tx, t, ctx.params.id);
       const created = await createVariant(ctx.tx, t, product.id, ctx.body);
-      await ctx.audit({ action: 'create', resource: 'product_variants', resourceId: created.id as string, after: created });
+      await ctx.audit({ action: 'product_variant.create', resource: 'product_variant', resourceId: created.id as string, after: created });
       await ctx.emit('products.variant_created', { product_id: product.id, id: String(created.id), sku: String(created.sku), price: Number(created.price), stock: Number(created.stock) });
       ctx.status(201);
       return one(created);
@@ -44,7 +44,7 @@ export function variantRoutes(api: Api): void {
       const before = await getVariant(ctx.tx, t, product.id, ctx.params.variantId);
       if (!before) throw notFound('Variant');
       const after = await updateVariant(ctx.tx, t, product.id, before, ctx.body);
-      await ctx.audit({ action: 'update', resource: 'product_variants', resourceId: before.id as string, before, after });
+      await ctx.audit({ action: 'product_variant.update', resource: 'product_variant', resourceId: before.id as string, before, after });
       await ctx.emit('products.variant_updated', { product_id: product.id, id: String(before.id), sku: String(after.sku), fields: Object.keys(ctx.body) });
       return one(after);
     },
@@ -62,7 +62,7 @@ export function variantRoutes(api: Api): void {
       const before = await getVariant(ctx.tx, t, product.id, ctx.params.variantId);
       if (!before) throw notFound('Variant');
       await deleteVariant(ctx.tx, t, product.id, before.id as string);
-      await ctx.audit({ action: 'delete', resource: 'product_variants', resourceId: before.id as string, before });
+      await ctx.audit({ action: 'product_variant.delete', resource: 'product_variant', resourceId: before.id as string, before });
       await ctx.emit('products.variant_deleted', { product_id: product.id, id: String(before.id), sku: String(before.sku), orders_count: Number(before.orders_count) });
       return one({ id: before.id, deleted: true, orders_count: before.orders_count });
     },

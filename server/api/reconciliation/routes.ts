@@ -71,7 +71,7 @@ const reconciliation: ApiModule = (api) => {
         const entry = writeOffEntry({ problemId: after.id, kind: after.kind, marketplace: after.marketplace, amountCents: after.amount_cents, currency: after.currency, label, facts: after.facts });
         if (entry && (await writeEntries(ctx.tx, t, [entry])) > 0) writtenOff = Math.abs(carriedCents({ kind: after.kind, amountCents: after.amount_cents, facts: after.facts }));
       }
-      await ctx.audit({ action, resource: 'reconciliation_problem', resourceId: after.id, before: { status: before.status }, after: { status, note: note ?? null, written_off_cents: writtenOff } });
+      await ctx.audit({ action: `reconciliation_problem.${action}`, resource: 'reconciliation_problem', resourceId: after.id, before: { status: before.status }, after: { status, note: note ?? null, written_off_cents: writtenOff } });
       await ctx.emit(RECONCILIATION_EVENTS.resolved, { id: after.id, kind: after.kind, action, status: after.status, amount_cents: after.amount_cents, written_off_cents: writtenOff });
       return one(after);
     },

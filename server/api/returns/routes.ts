@@ -145,7 +145,7 @@ async function move<B>(ctx: Ctx<{ id: string }, unknown, B>, action: RmaAction, 
   const after = (await getReturn(ctx.tx, t, r.id))!;
   const o = orderMoved?.();
   await ctx.audit({
-    action: `return.${action}`, resource: 'returns', resourceId: r.id,
+    action: `return.${action}`, resource: 'return', resourceId: r.id,
     before: { status: r.status, ...(o ? { order: { id: o.id, status: o.from } } : {}) },
     after: { status: after.status, ...sets, ...(o ? { order: { id: o.id, status: o.to } } : {}) },
   });
@@ -294,7 +294,7 @@ const returns: ApiModule = (api: Api) => {
         }
       }
       const r = (await getReturn(ctx.tx, t, id))!;
-      await ctx.audit({ action: 'return.request', resource: 'returns', resourceId: r.id, after: r });
+      await ctx.audit({ action: 'return.request', resource: 'return', resourceId: r.id, after: r });
       await ctx.emit(RETURN_EVENTS.requested, { id: r.id, number: r.number, order_id: r.order_id, reason: r.reason });
       ctx.status(201);
       return one(r);

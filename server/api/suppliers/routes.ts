@@ -128,7 +128,7 @@ const suppliers: ApiModule = (api) => {
           b.on_time_rate, b.defect_rate, b.cancellation_rate],
       );
       const created = await getSupplier(ctx.tx, ctx.auth.tenantId, rows[0].id);
-      await ctx.audit({ action: 'create', resource: 'suppliers', resourceId: rows[0].id, after: created });
+      await ctx.audit({ action: 'supplier.create', resource: 'supplier', resourceId: rows[0].id, after: created });
       await ctx.emit('suppliers.created', { id: rows[0].id, name: b.name, tier: b.tier });
       ctx.status(201);
       return one(created);
@@ -155,7 +155,7 @@ const suppliers: ApiModule = (api) => {
       }
       await ctx.tx.query(`update suppliers set ${[...sets, 'updated_at = now()'].join(', ')} where tenant_id = $1 and id = $2`, params);
       const after = await getSupplier(ctx.tx, t, ctx.params.id);
-      await ctx.audit({ action: 'update', resource: 'suppliers', resourceId: ctx.params.id, before, after });
+      await ctx.audit({ action: 'supplier.update', resource: 'supplier', resourceId: ctx.params.id, before, after });
       await ctx.emit('suppliers.updated', { id: ctx.params.id, fields: Object.keys(ctx.body) });
       return one(after);
     },
@@ -171,7 +171,7 @@ const suppliers: ApiModule = (api) => {
       const before = await getSupplier(ctx.tx, ctx.auth.tenantId, ctx.params.id);
       if (!before) throw notFound('Supplier');
       await ctx.tx.query('delete from suppliers where tenant_id = $1 and id = $2', [ctx.auth.tenantId, ctx.params.id]);
-      await ctx.audit({ action: 'delete', resource: 'suppliers', resourceId: ctx.params.id, before });
+      await ctx.audit({ action: 'supplier.delete', resource: 'supplier', resourceId: ctx.params.id, before });
       await ctx.emit('suppliers.deleted', { id: ctx.params.id, name: String(before.name) });
       // what the confirmation announced: products left without a main supplier, supplier links removed
       return one({ id: ctx.params.id, deleted: true, products_unlinked: before.products_count, linked_products: before.linked_products_count });

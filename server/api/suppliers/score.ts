@@ -60,8 +60,8 @@ export async function scoreAll(
     );
     if (changed) {
       await ctx.audit({
-        action: 'score',
-        resource: 'suppliers',
+        action: 'supplier.score',
+        resource: 'supplier',
         resourceId: s.id,
         before: { score: prevScore, tier: prevTier },
         after: { score: r.score, tier: r.tier },
