@@ -31,6 +31,7 @@ import { reconciliationEvents } from './reconciliation-events';
 import { alertsEvents } from './alerts-events';
 import { usersEvents } from './users-events';
 import { exportsEvents } from './exports-events';
+import { complianceEvents } from './compliance-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -47,6 +48,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   alertsEvents,
   usersEvents,
   exportsEvents,
+  complianceEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -63,6 +65,7 @@ export const EVENT_CATALOGUE = {
   ...alertsEvents,
   ...usersEvents,
   ...exportsEvents,
+  ...complianceEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

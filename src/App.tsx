@@ -21,6 +21,8 @@ import { browserLive, liveChannels, LiveHubProvider } from '../providers/live';
 import { useNotificationProvider } from '../providers/notification-provider';
 import { routerProvider } from '../providers/router/router-provider';
 import { FlagsProvider } from '../providers/flags';
+import { FlagsLive } from '../providers/flags/flags-live';
+import { FlagGate } from './shell/flag-gate';
 import { appConfig } from '../providers/config';
 import { supabase } from '../providers/supabase';
 import type { PageModule } from './lib/registry';
@@ -96,6 +98,7 @@ function AuthWithToasts({ startupMessage, children }: { startupMessage: string |
 function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
   // flags are per tenant: a new sign-in reads them again
   const tenantKey = useAuth().profile?.tenantId ?? 'none';
+  const flagOf = new Map(modules.flatMap((m) => (m.flag ? [[m.name, m.flag] as const] : [])));
   return (
     <Routes>
       <Route path="/auth" element={<SignInPage startupMessage={startupMessage} />} />
@@ -104,6 +107,7 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
         element={
           <RequireAuth>
             <FlagsProvider key={tenantKey} load={loadFlags}>
+              <FlagsLive />
               <AppLayout />
               <CommandPalette />
             </FlagsProvider>
@@ -117,7 +121,9 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
             path={row.path}
             element={
               <RoleGuard route={canParamsOf(row)}>
-                <row.element />
+                <FlagGate flag={flagOf.get(row.module)}>
+                  <row.element />
+                </FlagGate>
               </RoleGuard>
             }
           />

@@ -46,6 +46,11 @@ export function FlagsProvider({ load, children }: FlagsProviderProps) {
   return <FlagsContext.Provider value={value}>{children}</FlagsContext.Provider>;
 }
 
+/** The flags in effect, or the defaults outside a provider (the shell's parts rendered alone in tests). */
+export function useFlagValues(): Flags {
+  return useContext(FlagsContext)?.flags ?? (DEFAULT_FLAGS as Flags);
+}
+
 export function useFlags(): FlagsContextValue {
   const value = useContext(FlagsContext);
   if (!value) throw new Error('useFlags must be used within a FlagsProvider');

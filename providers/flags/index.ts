@@ -1,3 +1,3 @@
 /** Feature flags — docs/product/data.md, docs/product/shell.md, docs/product/api-calls.md. */
-export { FlagsProvider, useFlags, type FlagsContextValue, type FlagsProviderProps } from './flags-provider';
+export { FlagsProvider, useFlags, useFlagValues, type FlagsContextValue, type FlagsProviderProps } from './flags-provider';
 export { mergeFlags, type Flags } from './merge-flags';

@@ -1,13 +1,14 @@
 /**
  * /flags — feature flags, docs/product/routes-and-roles.md (agent or admin; no entry in its "Side navigation"),
- * docs/product/api-calls.md "The calls" (GET /flags). Its section of /settings links here.
+ * docs/product/api-calls.md "The calls" (GET /flags), docs/settings.md "Feature flags" (administrators switch them,
+ * agents read them). Its section of /settings links here.
  */
 import { lazy } from 'react';
 import type { PageModule } from '../../src/lib/registry';
 
 const flags = {
   name: 'flags',
-  routes: [{ path: '/flags', element: lazy(() => import('./flags-page')), call: 'PUT /flags/:name' }],
+  routes: [{ path: '/flags', element: lazy(() => import('./flags-page')), call: 'GET /flags/details' }],
   access: 'flags',
   settingsSections: [
     {
@@ -20,8 +21,8 @@ const flags = {
     },
   ],
   commands: {
-    // the matrix has no flags permission: flag writes need ops:agents (docs/decisions.md)
-    toggle: { label: 'Switch flag', resource: 'agents', action: 'manage', call: 'PUT /flags/:name' },
+    // agents see /flags read-only; switching a flag is the store's setting (docs/decisions.md "Only administrators switch feature flags")
+    toggle: { label: 'Switch flag', resource: 'settings', action: 'update', call: 'PUT /flags/:name' },
   },
 } satisfies PageModule;
 

@@ -5,6 +5,8 @@ import type { PageModule } from '../../src/lib/registry';
 
 const orchestrator: PageModule = {
   name: 'orchestrator',
+  // off: no menu item, no palette entries, its pages say so (docs/settings.md "Feature flags")
+  flag: 'enableOrchestrator',
   // the command palette's entries for this module (docs/shell.md)
   palette: {
     actions: [{ id: 'link-marketplace-page', label: 'Link a marketplace', to: '/orchestrator/marketplaces/link' }, { id: 'pending-orders', label: 'View pending orders', to: '/orders?status=pending' }],

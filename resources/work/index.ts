@@ -7,7 +7,7 @@ import { alertsLive } from '../../contract/modules/alerts';
 // one chunk for both: they load together on the dashboard
 const card = (name: 'OpenAlertsCard' | 'NeedsAttentionCard') => lazy(() => import('./alert-cards').then((m) => ({ default: m[name] })));
 
-const work: PageModule = {
+const work = {
   name: 'work',
   routes: [
     { path: '/work', element: lazy(() => import('./work-page')), call: 'GET /alerts' },
@@ -20,10 +20,24 @@ const work: PageModule = {
     order: 2,
   },
   liveRoutes: alertsLive,
+  commands: {
+    saveNotifications: { label: 'Save notification preferences', resource: 'settings', action: 'update', call: 'PUT /settings/notifications' },
+  },
+  // who is mailed about which alerts (docs/settings.md "Notification preferences")
+  settingsSections: [
+    {
+      id: 'notifications',
+      title: 'Notification preferences',
+      order: 5,
+      description: 'Which alert severities are mailed to whom when such an alert opens.',
+      access: 'settings',
+      element: lazy(() => import('./notification-settings')),
+    },
+  ],
   dashboardCards: [
     { id: 'open-alerts', title: 'Open Alerts', order: 13, source: 'alerts', element: card('OpenAlertsCard') },
     { id: 'needs-attention', title: 'Needs Attention', order: 30, span: 2, source: 'needs attention', element: card('NeedsAttentionCard') },
   ],
-};
+} satisfies PageModule;
 
 export default work;

@@ -32,7 +32,8 @@ import alerts from './alerts/routes';
 import work from './work/routes';
 import dashboard from './dashboard/routes';
 import dashboardFeed from './dashboard/feed';
+import compliance from './compliance/routes';
 import governanceUsers from './governance-users/routes';
 import exportsModule from './exports/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule, compliance];

@@ -18,7 +18,7 @@ export interface LabelData {
   weightGrams: number;
   /** the ship-from country */
   shipFrom: string;
-  /** a return label's FROM: the customer's address (null on outbound labels, which ship from the supplier's warehouse) */
+  /** a return label's FROM: the customer's address; on an outbound label the store's name (docs/settings.md "Store profile"), shipped from the supplier's warehouse */
   shipFromAddress?: Partial<ShipTo> | null;
   shipToCountry: string;
   shipTo: Partial<ShipTo> | null;
@@ -28,13 +28,14 @@ export interface LabelData {
 
 /**
  * The label's FROM and SHIP TO lines (docs/dropshipping.md "Labels"): an outbound label comes from the
- * supplier's warehouse in its country and goes to the order's full address; a return label comes
- * from the customer's full address and goes to the seller in the return country.
+ * store (its name, when the label carries it) c/o the supplier's warehouse in its country and goes to
+ * the order's full address; a return label comes from the customer's full address and goes to the
+ * store profile's address (docs/settings.md "Store profile"), else the store's name in the return country.
  */
 export function labelAddresses(l: Pick<LabelData, 'direction' | 'shipFrom' | 'shipFromAddress' | 'shipToCountry' | 'shipTo'>): { from: string[]; to: string[] } {
   const from = l.direction === 'return'
     ? l.shipFromAddress ? addressLines({ ...l.shipFromAddress, country: l.shipFromAddress.country ?? l.shipFrom }) : [`Customer, ${countryName(l.shipFrom) ?? l.shipFrom}`]
-    : [`Supplier warehouse, ${countryName(l.shipFrom) ?? l.shipFrom}`];
+    : [...(l.shipFromAddress?.name ? [l.shipFromAddress.name] : []), `${l.shipFromAddress?.name ? 'c/o ' : ''}Supplier warehouse, ${countryName(l.shipFrom) ?? l.shipFrom}`];
   return { from, to: addressLines({ ...(l.shipTo ?? {}), country: l.shipToCountry }) };
 }
 

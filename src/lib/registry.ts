@@ -7,6 +7,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { AccessKey } from '../../contract/access';
+import type { FlagName } from '../../contract/constants';
 import type { LiveRoute } from '../../contract/events';
 import type { ResourcePermissions } from '../../contract/permissions';
 import type { DeclaredCommand, ListPage } from './declared-list';
@@ -183,6 +184,11 @@ export interface PageModule {
   menu?: MenuEntry;
   /** Route requirement: a key of the table in contract/access.ts; none means `signedIn`. */
   access?: AccessKey;
+  /**
+   * The feature flag that turns the module on (docs/settings.md "Feature flags"): while the tenant's
+   * flag is off, its menu item and palette entries are hidden and its pages say the feature is off.
+   */
+  flag?: FlagName;
   /**
    * The page's command buttons and what each needs (a resource and action of the permission matrix).
    * Buttons render through `<CommandGate command={…}>`, so the button and the test read one answer.

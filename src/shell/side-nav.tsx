@@ -11,6 +11,7 @@ import type { Role } from '../../contract/roles';
 import { useRegistry } from '../lib/registry-context';
 import { activeRoute, menuFor, navPathOf } from '../lib/registry-derive';
 import { canCheckFor } from './use-access';
+import { useFlaggedModules } from './flag-gate';
 import { useMediaQuery } from './use-media-query';
 
 /** The registry's pages (`useRegistry`) the role may open. */
@@ -22,7 +23,9 @@ export interface SideNavProps {
 
 export function SideNav({ role, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
-  const { modules, access } = useRegistry();
+  const { modules: all, access } = useRegistry();
+  // a module whose feature flag is off has no entry (docs/settings.md "Feature flags")
+  const modules = useFlaggedModules(all);
   const groups = menuFor(modules, canCheckFor(access, role));
   const active = activeRoute(navPathOf(modules, pathname), groups.flatMap((g) => g.items.map((i) => i.path)));
   // a tap opens a hover tooltip that then stays over the page: on a screen without hover, none

@@ -114,7 +114,11 @@ const COMMANDS: Record<string, Role[]> = {
   'integrations.disconnect': ADMIN,
   'listings.create': ALL,
   'listings.bulk': ALL,
-  'flags.toggle': OPS,
+  // agents see /flags read-only; administrators switch flags (docs/decisions.md "Only administrators switch feature flags")
+  'flags.toggle': ADMIN,
+  // the store's settings (docs/settings.md): administrators
+  'settings.saveStore': ADMIN,
+  'work.saveNotifications': ADMIN,
   // prices are part of the catalogue: every role holding write:products
   'pricing.createRule': ALL,
   'pricing.editRule': ALL,

@@ -71,6 +71,12 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/governance/exports/:id': '/api/governance/exports?limit=1',
 };
 
+/** The query a route cannot answer without (its schema requires it), keyed by the route's URL. */
+const QUERY: Record<string, string> = {
+  '/api/governance/customers': '?email=answers.customer%40example.com',
+  '/api/governance/customers/export': '?email=answers.customer%40example.com',
+};
+
 let h: Harness;
 const made: Record<string, string> = {};
 
@@ -92,6 +98,7 @@ async function firstId(source: string): Promise<string | undefined> {
 
 /** The route's path with real ids, or why it has none. */
 async function concretePath(r: IndexedRoute): Promise<string> {
+  if (QUERY[r.url]) return `${r.url}${QUERY[r.url]}`;
   if (!r.url.includes(':')) return r.url;
   const source = PARAM_SOURCE[r.url];
   if (!source) throw new Error(`${r.url}: no source for its path parameters in PARAM_SOURCE`);

@@ -52,6 +52,11 @@ describe('route access', () => {
     [/^\w+ \/streams/, 'ops:streams', ['agent', 'admin']],
     [/^GET \/ops\/summary$/, 'read:ops', ['agent', 'admin']],
     [/^\w+ \/webhooks/, 'manage:integrations', ['admin']],
+    // a customer's data and the retention settings (docs/governance.md "Compliance"): agents read, administrators erase and set
+    [/^GET \/governance\/customers(\/export)?$/, 'governance:view', ['agent', 'admin']],
+    [/^POST \/governance\/customers\/erase$/, 'governance:edit', ['admin']],
+    [/^GET \/governance\/retention$/, 'governance:view', ['agent', 'admin']],
+    [/^PUT \/governance\/retention$/, 'governance:edit', ['admin']],
     // the workspace's people and invitations (docs/governance.md "Users and invitations")
     [/^\w+ \/governance\/users/, 'manage:users', ['admin']],
   ];

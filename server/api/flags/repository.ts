@@ -5,6 +5,8 @@
  */
 import type { Tx } from '../../db';
 import { DEFAULT_FLAGS, type FlagName } from '../../../contract/constants';
+import type { FlagDetail } from '../../../contract/flags';
+import { HttpError } from '../errors';
 
 export type Flags = Record<FlagName, boolean>;
 
@@ -58,4 +60,31 @@ export async function writeFlag(tx: Tx, tenantId: string, name: FlagName, enable
 export async function flagRowOf(tx: Tx, tenantId: string, name: FlagName): Promise<FlagRow> {
   const { rows } = await tx.query<StoredFlag>('select name, enabled, updated_at, updated_by from feature_flags where tenant_id = $1 and name = $2', [tenantId, name]);
   return rows[0] ? flagRow(rows[0]) : { name, enabled: DEFAULT_FLAGS[name], updated_at: new Date(0).toISOString(), updated_by: null };
+}
+
+/**
+ * Every flag the contract knows, for /flags (docs/settings.md "Feature flags"): its default, the
+ * tenant's stored value and who stored it when (the member's email).
+ */
+export async function flagDetails(tx: Tx, tenantId: string): Promise<FlagDetail[]> {
+  const { rows } = await tx.query<{ name: string; enabled: boolean; updated_at: string | Date; email: string | null }>(
+    `select f.name, f.enabled, f.updated_at, p.email from feature_flags f
+       left join profiles p on p.tenant_id = f.tenant_id and p.id::text = f.updated_by::text
+      where f.tenant_id = $1 and f.name = any($2::text[])`,
+    [tenantId, FLAG_NAMES],
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return FLAG_NAMES.map((name) => {
+    const r = byName.get(name);
+    return {
+      name, default: DEFAULT_FLAGS[name], enabled: r ? r.enabled : DEFAULT_FLAGS[name], stored: r ? r.enabled : null,
+      updated_at: r ? new Date(r.updated_at).toISOString() : null, updated_by: r?.email ?? null,
+    };
+  });
+}
+
+/** Refuses a command whose feature the tenant's flag turns off (docs/settings.md "Feature flags"): 409 `feature_disabled` in words. */
+export async function requireFlag(tx: Tx, tenantId: string, name: FlagName, what: string): Promise<void> {
+  const flags = await readFlags(tx, tenantId);
+  if (!flags[name]) throw new HttpError(409, 'feature_disabled', `${what} is turned off for this store (feature flag ${name}). An administrator can turn it on under Feature Flags.`);
 }

@@ -16,6 +16,7 @@ import { resultCents } from '../../../contract/profit';
 import { formatCents } from '../../../contract/money';
 import type { Marketplace } from '../../../contract/orders';
 import { loadSettings } from './settings';
+import { readStoreProfile } from '../settings/store-profile';
 import { AUTOMATION_ACTOR, stepsTo, writeAutomatedChanges } from './order-status';
 import type { OrderStatus } from '../../../contract/orders';
 import { HttpError } from '../errors';
@@ -89,10 +90,11 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
     [tenantId, todoIds],
   )).rows.map((r) => [r.order_id, r.ship_from]));
   const settings = await loadSettings(tx, tenantId);
-  // a return goes to the seller: the tenant by its name, in the settings' return country (there is no return street address yet)
-  const seller = todo.some((k) => orders[k].req.direction === 'return')
-    ? (await tx.query<{ name: string }>('select name from tenants where id = $1', [tenantId])).rows[0]?.name ?? 'Returns'
-    : null;
+  // the store profile (docs/settings.md "Store profile"): a return goes to its address (else the store
+  // by its name, in the settings' return country); an outbound label names the store as its sender
+  const profile = await readStoreProfile(tx, tenantId);
+  const returnTo = profile.address ?? { name: profile.name };
+  const returnCountry = profile.address?.country ?? settings.return_country;
   const gramsOf = new Map((await tx.query<{ order_id: string; g: number }>(
     `select oi.order_id, coalesce(sum(oi.quantity * coalesce(v.weight, p.weight, $3)), 0)::int as g
        from order_items oi left join product_variants v on v.id = oi.variant_id left join products p on p.id = oi.product_id
@@ -119,7 +121,7 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
     if (!o) throw new HttpError(404, 'not_found', 'Order not found');
     const weight = req.weightGrams ?? (gramsOf.get(orderId) || DEFAULT_UNIT_GRAMS);
     // a return travels from the customer back to the tenant's return address
-    const [origin, dest] = direction === 'return' ? [o.ship_to_country, settings.return_country] : [fromOf.get(orderId) ?? 'US', o.ship_to_country];
+    const [origin, dest] = direction === 'return' ? [o.ship_to_country, returnCountry] : [fromOf.get(orderId) ?? 'US', o.ship_to_country];
     const zone = zoneFor(origin, dest);
     const rates = quoteRates(weight, zone);
     const promised = direction === 'return' ? null : o.promised_by ?? addDays(new Date(o.created_at).toISOString().slice(0, 10), DEFAULT_PROMISE_DAYS);
@@ -177,8 +179,9 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
       labels.map((l) => l.chosen.rate.service), labels.map((l) => l.zone), labels.map((l) => l.chosen.rate.rateCents), labels.map((l) => l.weight), labels.map((l) => l.tracking),
       labels.map((l) => l.origin), labels.map((l) => l.dest),
       // outbound: to the order's address; a return: from it, to the seller
-      labels.map((l) => JSON.stringify(l.direction === 'return' ? { name: seller } : l.o.ship_to)),
-      labels.map((l) => (l.direction === 'return' ? JSON.stringify(l.o.ship_to) : null)),
+      labels.map((l) => JSON.stringify(l.direction === 'return' ? returnTo : l.o.ship_to)),
+      // a return: from the customer's address; outbound: the store's name above the supplier's warehouse
+      labels.map((l) => JSON.stringify(l.direction === 'return' ? l.o.ship_to : { name: profile.name })),
       labels.map((l) => l.promised), labels.map((l) => l.chosen.deliveryDate), labels.map((l) => !l.chosen.meetsPromise),
       labels.map((l) => settings.sandbox_tick + scanDelay('label_created', l.chosen.rate.transitDays))],
   )).rows;

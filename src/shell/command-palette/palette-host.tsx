@@ -7,12 +7,13 @@ import { useMemo } from 'react';
 import { useDataProvider } from '@refinedev/core';
 import { useRegistry } from '../../lib/registry-context';
 import { useCanOpen } from '../use-access';
+import { useFlaggedModules } from '../flag-gate';
 import { paletteCommands } from './commands';
 import { createLookup } from './lookup';
 import { CommandPaletteView } from './palette';
 
 export default function PaletteHost({ initiallyOpen }: { initiallyOpen: boolean }) {
-  const { modules } = useRegistry();
+  const modules = useFlaggedModules(useRegistry().modules);
   const commands = useMemo(() => paletteCommands(modules), [modules]);
   const canOpen = useCanOpen();
   const dataProvider = useDataProvider();

@@ -1,0 +1,16 @@
+/**
+ * The settings' events (docs/settings.md): the store profile or the notification preferences were
+ * saved with a change. Open consoles refetch the `settings` resource (contract/modules/settings.ts).
+ */
+import { z } from 'zod';
+import { defineEvents, event } from './event-kit';
+
+export const SETTINGS_EVENTS = {
+  storeUpdated: 'settings.store_updated',
+  notificationsUpdated: 'settings.notifications_updated',
+} as const;
+
+export const settingsEvents = defineEvents({
+  [SETTINGS_EVENTS.storeUpdated]: event('JOBS', "The store profile (name, currency, time zone, label address) was changed", z.strictObject({ fields: z.array(z.string()) })),
+  [SETTINGS_EVENTS.notificationsUpdated]: event('JOBS', 'Who is mailed about which alert severities was changed', z.strictObject({ severities: z.array(z.string()) })),
+});
