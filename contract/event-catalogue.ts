@@ -31,6 +31,7 @@ import { reconciliationEvents } from './reconciliation-events';
 import { alertsEvents } from './alerts-events';
 import { usersEvents } from './users-events';
 import { exportsEvents } from './exports-events';
+import { settingsEvents } from './settings-events';
 import { complianceEvents } from './compliance-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
@@ -46,6 +47,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   platformEvents,
   capitalEvents,
   alertsEvents,
+  settingsEvents,
   usersEvents,
   exportsEvents,
   complianceEvents,
@@ -63,6 +65,7 @@ export const EVENT_CATALOGUE = {
   ...platformEvents,
   ...capitalEvents,
   ...alertsEvents,
+  ...settingsEvents,
   ...usersEvents,
   ...exportsEvents,
   ...complianceEvents,

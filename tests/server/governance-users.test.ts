@@ -71,7 +71,7 @@ describe('invitations', () => {
     expect(row).toMatchObject({ id: invited.id, status: 'active', role: 'agent' });
     expect(row.last_sign_in_at).not.toBeNull();
     const audit = await asTenant<{ action: string }>(`select action from audit_log where resource = 'user' and resource_id = $1`, [invited.id]);
-    expect(audit.map((a) => a.action)).toEqual(['user.invited']);
+    expect(audit.map((a) => a.action)).toEqual(['user.invite']);
     const events = await asTenant<{ subject: string }>(`select subject from events where tenant_id = $1 and subject like 'users.%' and payload->>'id' = $2`, [T, invited.id]);
     expect(events.map((e) => e.subject)).toEqual(['users.invited']);
   });
@@ -89,7 +89,7 @@ describe('invitations', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(await mailbox(h, email)).toHaveLength(1);
-    const audit = await asTenant(`select 1 from audit_log where action = 'user.invited' and after->>'email' = $1`, [email]);
+    const audit = await asTenant(`select 1 from audit_log where action = 'user.invite' and after->>'email' = $1`, [email]);
     expect(audit).toHaveLength(1);
     // the same address with another role, or a member's address, is a plain refusal
     const other = await call(ADMIN, 'POST', '/api/governance/users/invitations', { email, role: 'admin' });
@@ -152,7 +152,7 @@ describe('roles and deactivation', () => {
     expect((await callWith(tokens.access_token, 'GET', '/api/governance/users')).status).toBe(403);
     const answers = await Promise.all(Array.from({ length: 5 }, () => call(ADMIN, 'PUT', `/api/governance/users/${u.id}/role`, { role: 'admin' })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    const audit = await asTenant(`select 1 from audit_log where action = 'user.role_changed' and resource_id = $1`, [u.id]);
+    const audit = await asTenant(`select 1 from audit_log where action = 'user.change_role' and resource_id = $1`, [u.id]);
     expect(audit).toHaveLength(1);
     expect((await callWith(tokens.access_token, 'GET', '/api/governance/users')).status).toBe(200);
   });
@@ -166,7 +166,7 @@ describe('roles and deactivation', () => {
     const answers = await Promise.all([1, 2].map(() => call(ADMIN, 'POST', `/api/governance/users/${u.id}/deactivate`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers[0].body.data.status).toBe('deactivated');
-    expect(await asTenant(`select 1 from audit_log where action = 'user.deactivated' and resource_id = $1`, [u.id])).toHaveLength(1);
+    expect(await asTenant(`select 1 from audit_log where action = 'user.deactivate' and resource_id = $1`, [u.id])).toHaveLength(1);
 
     expect((await callWith(tokens.access_token, 'GET', '/api/me')).status).toBe(401);
     const refused = await refresh(h, tokens.refresh_token);

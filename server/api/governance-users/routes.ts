@@ -88,7 +88,7 @@ const users: ApiModule = (api) => {
       }
       if (!mailed) await accounts.sendInvitation(tx, ctx.reply, mail);
       const after = await current(tx, auth.tenantId, userId);
-      await ctx.audit({ action: 'user.invited', resource: 'user', resourceId: userId, after: { email: after.email, role: after.role, status: after.status } });
+      await ctx.audit({ action: 'user.invite', resource: 'user', resourceId: userId, after: { email: after.email, role: after.role, status: after.status } });
       await ctx.emit(USERS_INVITED, { id: userId, email: after.email, role: after.role, by: auth.email });
       ctx.status(201);
       return one(after);
@@ -115,7 +115,7 @@ const users: ApiModule = (api) => {
       if (!rows[0]) throw conflict(USER_MESSAGES.resentRecently);
       await accounts.sendInvitation(tx, ctx.reply, mailFor(req, auth, before.email, before.role));
       const after = await current(tx, auth.tenantId, params.id);
-      await ctx.audit({ action: 'user.invitation_resent', resource: 'user', resourceId: params.id, before: { invite_sent_at: before.invite_sent_at }, after: { invite_sent_at: after.invite_sent_at } });
+      await ctx.audit({ action: 'user.resend_invitation', resource: 'user', resourceId: params.id, before: { invite_sent_at: before.invite_sent_at }, after: { invite_sent_at: after.invite_sent_at } });
       await ctx.emit(USERS_INVITATION_RESENT, { id: params.id, email: before.email, by: auth.email });
       return one(after);
     },
@@ -133,7 +133,7 @@ const users: ApiModule = (api) => {
       if (before.status !== 'invited') throw conflict(USER_MESSAGES.notInvited);
       await tx.query(`delete from profiles where tenant_id = $1 and id = $2 and status = 'invited'`, [auth.tenantId, params.id]);
       await accounts.withdraw(tx, params.id);
-      await ctx.audit({ action: 'user.invitation_cancelled', resource: 'user', resourceId: params.id, before: { email: before.email, role: before.role, status: before.status } });
+      await ctx.audit({ action: 'user.cancel_invitation', resource: 'user', resourceId: params.id, before: { email: before.email, role: before.role, status: before.status } });
       await ctx.emit(USERS_INVITATION_CANCELLED, { id: params.id, email: before.email, by: auth.email });
       ctx.status(204);
       return undefined;
@@ -160,7 +160,7 @@ const users: ApiModule = (api) => {
       // tokens this replica verified carry the old role: drop them, the next call reads the new one
       sessionsRevoked({ userId: params.id });
       const after = await current(tx, auth.tenantId, params.id);
-      await ctx.audit({ action: 'user.role_changed', resource: 'user', resourceId: params.id, before: { role: before.role }, after: { role: after.role } });
+      await ctx.audit({ action: 'user.change_role', resource: 'user', resourceId: params.id, before: { role: before.role }, after: { role: after.role } });
       await ctx.emit(USERS_ROLE_CHANGED, { id: params.id, email: before.email, from: before.role, to: after.role, by: auth.email });
       return one(after);
     },
@@ -185,7 +185,7 @@ const users: ApiModule = (api) => {
       await tx.query(`update profiles set status = 'deactivated', updated_at = now() where tenant_id = $1 and id = $2`, [auth.tenantId, params.id]);
       await accounts.setActive(tx, params.id, false);
       const after = await current(tx, auth.tenantId, params.id);
-      await ctx.audit({ action: 'user.deactivated', resource: 'user', resourceId: params.id, before: { status: before.status }, after: { status: after.status } });
+      await ctx.audit({ action: 'user.deactivate', resource: 'user', resourceId: params.id, before: { status: before.status }, after: { status: after.status } });
       await ctx.emit(USERS_DEACTIVATED, { id: params.id, email: before.email, by: auth.email });
       return one(after);
     },
@@ -205,7 +205,7 @@ const users: ApiModule = (api) => {
       await tx.query(`update profiles set status = 'active', updated_at = now() where tenant_id = $1 and id = $2 and status = 'deactivated'`, [auth.tenantId, params.id]);
       await accounts.setActive(tx, params.id, true);
       const after = await current(tx, auth.tenantId, params.id);
-      await ctx.audit({ action: 'user.reactivated', resource: 'user', resourceId: params.id, before: { status: before.status }, after: { status: after.status } });
+      await ctx.audit({ action: 'user.reactivate', resource: 'user', resourceId: params.id, before: { status: before.status }, after: { status: after.status } });
       await ctx.emit(USERS_REACTIVATED, { id: params.id, email: before.email, by: auth.email });
       return one(after);
     },
