@@ -32,6 +32,7 @@ import { alertsEvents } from './alerts-events';
 import { usersEvents } from './users-events';
 import { exportsEvents } from './exports-events';
 import { settingsEvents } from './settings-events';
+import { settingsEvents } from './settings-events';
 import { complianceEvents } from './compliance-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
@@ -49,6 +50,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   alertsEvents,
   settingsEvents,
   usersEvents,
+  settingsEvents,
   exportsEvents,
   complianceEvents,
 ];
@@ -67,6 +69,7 @@ export const EVENT_CATALOGUE = {
   ...alertsEvents,
   ...settingsEvents,
   ...usersEvents,
+  ...settingsEvents,
   ...exportsEvents,
   ...complianceEvents,
 };

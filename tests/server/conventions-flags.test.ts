@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startServer, type Harness } from './harness';
-import { headersFor, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
+import { headersFor, ACCOUNTS, DEMO_TENANT, NORTHWIND_TENANT } from './tokens';
 import { DEFAULT_FLAGS, TENANT_REQUIRED_MESSAGE } from '../../contract/constants';
 
 let h: Harness;
+const ADMIN_ID = ACCOUNTS.find((a) => a.email === 'admin@demo.local')!.id;
 const as: Record<string, Record<string, string>> = {};
 beforeAll(async () => {
   h = await startServer();
@@ -43,11 +44,11 @@ describe('GET /api/flags', () => {
 });
 
 describe('PUT /api/flags/{name}', () => {
-  it('lets an agent change a flag of their tenant only; stored values merge over the defaults', async () => {
-    const res = await putFlag(as['agent@demo.local'], 'enableBetaFeatures', { enabled: true });
+  it('lets an admin change a flag of their tenant only; stored values merge over the defaults', async () => {
+    const res = await putFlag(as['admin@demo.local'], 'enableBetaFeatures', { enabled: true });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.data).toMatchObject({ name: 'enableBetaFeatures', enabled: true, updated_by: 'a0000000-0000-4000-8000-000000000002' });
+    expect(body.data).toMatchObject({ name: 'enableBetaFeatures', enabled: true, updated_by: ADMIN_ID });
     expect(body._meta).toMatchObject({ mocked: false, source: 'api' });
 
     const demo = await (await getFlags(as['seller@demo.local'])).json();
@@ -56,10 +57,14 @@ describe('PUT /api/flags/{name}', () => {
     expect(northwind).toEqual(DEFAULT_FLAGS);
   });
 
-  it('lets an admin change a flag (agent or admin, docs/product/routes-and-roles.md)', async () => {
-    const res = await putFlag(as['admin@demo.local'], 'enableOrchestrator', { enabled: false });
-    expect(res.status).toBe(200);
+  it('refuses an agent with 403: agents read the flags, administrators switch them (docs/decisions.md)', async () => {
+    const res = await putFlag(as['agent@demo.local'], 'enableOrchestrator', { enabled: false });
+    expect(res.status).toBe(403);
+    expect((await (await getFlags(as['agent@demo.local'])).json()).enableOrchestrator).toBe(true);
+    const off = await putFlag(as['admin@demo.local'], 'enableOrchestrator', { enabled: false });
+    expect(off.status).toBe(200);
     expect((await (await getFlags(as['agent@demo.local'])).json()).enableOrchestrator).toBe(false);
+    expect((await putFlag(as['admin@demo.local'], 'enableOrchestrator', { enabled: true })).status).toBe(200);
   });
 
   it('refuses a seller with 403 forbidden and changes nothing', async () => {
@@ -94,13 +99,13 @@ describe('PUT /api/flags/{name}', () => {
 
   it('writes the audit entry and the flags.updated event in the same transaction', async () => {
     const correlationId = randomUUID();
-    const res = await putFlag({ ...as['agent@demo.local'], 'x-correlation-id': correlationId }, 'enableListingPoster', { enabled: false });
+    const res = await putFlag({ ...as['admin@demo.local'], 'x-correlation-id': correlationId }, 'enableListingPoster', { enabled: false });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-correlation-id')).toBe(correlationId);
 
     const audit = await (await fetch(`${h.url}/api/audit?resource=flags&resource_id=enableListingPoster`, { headers: as['admin@demo.local'] })).json();
     expect(audit.data[0]).toMatchObject({
-      actor_email: 'agent@demo.local',
+      actor_email: 'admin@demo.local',
       action: 'feature_flag.update',
       resource: 'feature_flag',
       resource_id: 'enableListingPoster',
@@ -131,7 +136,8 @@ describe('tenant rules (docs/product/data.md, docs/api-conventions.md)', () => {
 
   it('answers 400 with the catalogue text when X-Tenant-Id is missing', async () => {
     const { 'x-tenant-id': _omit, ...noTenant } = as['agent@demo.local'];
-    for (const res of [await getFlags(noTenant), await putFlag(noTenant, 'enableBetaFeatures', { enabled: false })]) {
+    const { 'x-tenant-id': _omitToo, ...adminNoTenant } = as['admin@demo.local'];
+    for (const res of [await getFlags(noTenant), await putFlag(adminNoTenant, 'enableBetaFeatures', { enabled: false })]) {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: TENANT_REQUIRED_MESSAGE, code: 'tenant_required' });
     }

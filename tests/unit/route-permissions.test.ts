@@ -47,7 +47,11 @@ describe('route access', () => {
     [/^GET \/audit$/, 'governance:view', ['agent', 'admin']],
     // the dashboard's Recent Actions read the audit log (docs/dashboard.md "Recent actions")
     [/^GET \/dashboard\/recent-actions$/, 'governance:view', ['agent', 'admin']],
-    [/^PUT \/flags\/:name$/, 'ops:agents', ['agent', 'admin']],
+    // administrators switch flags; agents read them on /flags (docs/decisions.md "Only administrators switch feature flags")
+    [/^PUT \/flags\/:name$/, 'write:settings', ['admin']],
+    [/^GET \/flags\/details$/, 'ops:agents', ['agent', 'admin']],
+    [/^GET \/settings\//, 'read:settings', ['admin']],
+    [/^PUT \/settings\//, 'write:settings', ['admin']],
     [/^\w+ \/dlq/, 'ops:dlq', ['agent', 'admin']],
     [/^\w+ \/streams/, 'ops:streams', ['agent', 'admin']],
     [/^GET \/ops\/summary$/, 'read:ops', ['agent', 'admin']],

@@ -1,15 +1,18 @@
 /**
- * Feature flags — docs/product/api-calls.md `GET /flags`, docs/product/routes-and-roles.md "Routes" (/flags: agent or admin), docs/api-conventions.md.
+ * Feature flags — docs/product/api-calls.md `GET /flags`, docs/product/routes-and-roles.md "Routes" (/flags: agent or admin, read-only
+ * for agents), docs/settings.md "Feature flags", docs/api-conventions.md.
  * GET answers the bare `{ name: boolean }` object the flag provider merges over its defaults;
- * without a token it answers the defaults (docs/api-conventions.md). PUT writes one known flag of the caller's
- * tenant, with an audit entry and a `flags.updated` event in the same transaction.
+ * without a token it answers the defaults (docs/api-conventions.md). `GET /flags/details` lists each flag with its default and who set it when. PUT
+ * (administrators) writes one known flag of the caller's tenant, with an audit entry and a `flags.updated` event in the same transaction.
  */
-import { flagBody, flagParams, flagsAnswer } from '../../../contract/flags';
+import { z } from 'zod';
+import { flagBody, flagDetail, flagParams, flagsAnswer } from '../../../contract/flags';
+import { oneAnswer } from '../../../contract/api';
 import { defineModule, type ApiModule } from '../module';
 import { DEFAULT_FLAGS } from '../../../contract/constants';
 import { one } from '../kit';
 import { HttpError } from '../errors';
-import { currentFlag, flagRowOf, isFlagName, readFlags, writeFlag } from './repository';
+import { currentFlag, flagDetails, flagRowOf, isFlagName, readFlags, writeFlag } from './repository';
 import { SIGNED_IN } from '../../../contract/permissions';
 
 
@@ -24,10 +27,19 @@ const flags: ApiModule = (api) => {
   });
 
   api.route({
+    method: 'GET',
+    url: '/flags/details',
+    // agents see /flags read-only (docs/settings.md "Feature flags")
+    access: 'ops:agents',
+    answer: oneAnswer(z.array(flagDetail)),
+    handler: async ({ tx, auth }) => one(await flagDetails(tx, auth.tenantId)),
+  });
+
+  api.route({
     method: 'PUT',
     url: '/flags/:name',
-    // agent or admin: flags switch the agents' features, so the key is the agents' one (docs/decisions.md)
-    access: 'ops:agents',
+    // administrators only: a flag switches a feature for the whole store (docs/decisions.md "Only administrators switch feature flags")
+    access: 'write:settings',
     // the repository locks a stored flag's row and writes conditionally (a flag never stored has no row yet)
     lock: false,
     params: flagParams,

@@ -3,6 +3,7 @@
  * reads; listing writes take write:products (listings are part of the catalogue); the MAP grace is
  * a setting (write:settings). Writes emit `listings.changed`; the push consumer does the rest.
  */
+import { requireFlag } from '../flags/repository';
 import { defineModule, type ApiModule } from '../module';
 import { one } from '../kit';
 import { notFound } from '../errors';
@@ -166,6 +167,8 @@ const listings: ApiModule = (api) => {
     access: 'write:products',
     body: listingCreate,
     async handler(ctx) {
+      // the listing poster can be switched off per store (docs/settings.md "Feature flags")
+      await requireFlag(ctx.tx, ctx.auth.tenantId, 'enableListingPoster', 'Creating listings');
       const id = await createListing(ctx.tx, ctx.auth.tenantId, ctx.body, ctx.auth.email ?? ctx.auth.userId);
       const after = await detail(ctx.tx, ctx.auth.tenantId, id);
       await ctx.audit({ action: 'listing.create', resource: 'listing', resourceId: id, after: mapListing({ ...after, offers: undefined } as never) });
@@ -234,6 +237,7 @@ const listings: ApiModule = (api) => {
     access: 'write:products',
     body: listingBulkCreate,
     async handler(ctx) {
+      await requireFlag(ctx.tx, ctx.auth.tenantId, 'enableListingPoster', 'Creating listings');
       const b = ctx.body;
       const actor = ctx.auth.email ?? ctx.auth.userId;
       const plan = await planBulkCreate(ctx.tx, ctx.auth.tenantId, b);
