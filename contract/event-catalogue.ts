@@ -32,7 +32,6 @@ import { alertsEvents } from './alerts-events';
 import { usersEvents } from './users-events';
 import { exportsEvents } from './exports-events';
 import { settingsEvents } from './settings-events';
-import { settingsEvents } from './settings-events';
 import { complianceEvents } from './compliance-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
@@ -48,7 +47,6 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   platformEvents,
   capitalEvents,
   alertsEvents,
-  settingsEvents,
   usersEvents,
   settingsEvents,
   exportsEvents,
@@ -67,7 +65,6 @@ export const EVENT_CATALOGUE = {
   ...platformEvents,
   ...capitalEvents,
   ...alertsEvents,
-  ...settingsEvents,
   ...usersEvents,
   ...settingsEvents,
   ...exportsEvents,
