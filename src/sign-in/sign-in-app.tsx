@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { GoTrueClient } from '@supabase/auth-js';
 import { nextForRoundTrip } from '../lib/next-path';
-import { SignInForm } from '../pages/auth/sign-in-form';
+import { invitedEmail, SignInForm } from '../pages/auth/sign-in-form';
 import { Toasts, useToasts } from './toasts';
 
 export function SignInApp({ client, startupMessage, onSession }: { client: GoTrueClient; startupMessage: string | null; onSession: () => void }) {
@@ -42,7 +42,7 @@ export function SignInApp({ client, startupMessage, onSession }: { client: GoTru
   }
   return (
     <>
-      <SignInForm client={{ auth: client } as never} next={nextForRoundTrip(window.location.search)} initialError={startupMessage} notify={notify} />
+      <SignInForm client={{ auth: client } as never} next={nextForRoundTrip(window.location.search)} initialError={startupMessage} notify={notify} initialEmail={invitedEmail(window.location.search)} />
       <Toasts toasts={toasts} />
     </>
   );

@@ -67,6 +67,19 @@ describe('sign-in screen', () => {
     expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
   });
 
+  it("an invitation's link fills the address in (/auth?email=…); a value that is no address is ignored", async () => {
+    signInWithOtp.mockResolvedValue({ error: null });
+    renderAt('/auth?email=new.person%40demo.local');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(emailField().value).toBe('new.person@demo.local');
+    fireEvent.submit(emailField().closest('form')!);
+    await waitFor(() => expect(signInWithOtp).toHaveBeenCalledWith(expect.objectContaining({ email: 'new.person@demo.local' })));
+    cleanup();
+    renderAt('/auth?email=%3Cscript%3E');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(emailField().value).toBe('');
+  });
+
   it('sends the link back to /auth with next, then names the address', async () => {
     let finish: (v: { error: null }) => void = () => {};
     signInWithOtp.mockReturnValue(new Promise((r) => (finish = r)));

@@ -23,6 +23,8 @@ export interface SignInFormProps {
   next: string | null;
   initialError: string | null;
   notify: Notify;
+  /** The address to start with (an invitation's link: `invitedEmail`). */
+  initialEmail?: string;
 }
 
 function GoogleMark() {
@@ -36,9 +38,18 @@ function GoogleMark() {
   );
 }
 
-export function SignInForm({ client, next, initialError, notify }: SignInFormProps) {
+/**
+ * The address an invitation mail's link names (`/auth?email=…`, docs/governance.md "Users and
+ * invitations"), to fill the field in; anything that is not an address is ignored.
+ */
+export function invitedEmail(search: string): string {
+  const e = new URLSearchParams(search).get('email')?.trim() ?? '';
+  return e.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(e) ? e : '';
+}
+
+export function SignInForm({ client, next, initialError, notify, initialEmail = '' }: SignInFormProps) {
   const [phase, setPhase] = useState<'form' | 'sending' | 'sent'>('form');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(initialError);
   const [googleBusy, setGoogleBusy] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);

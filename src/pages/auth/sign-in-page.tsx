@@ -10,7 +10,7 @@ import { supabase } from '../../../providers/supabase';
 import { useAuth } from '../../../providers/auth/auth-context';
 import { afterSignIn, nextForRoundTrip } from '../../lib/next-path';
 import { PageLoading } from '../../shell/page-loading';
-import { SignInForm, type Notify } from './sign-in-form';
+import { invitedEmail, SignInForm, type Notify } from './sign-in-form';
 
 export { MAGIC_LINK_SENT } from './sign-in-form';
 export const NO_PROFILE_MESSAGE = 'This account has no access to a store yet. Ask your administrator to add you, or use another email.';
@@ -34,5 +34,5 @@ export function SignInPage({ startupMessage }: { startupMessage: string | null }
   if (auth.status === 'loading' || (auth.status === 'authed' && auth.profileStatus === 'loading')) return <PageLoading text="Loading..." />;
   const initialError = startupMessage ?? (auth.status === 'authed' && auth.profileStatus === 'missing' ? NO_PROFILE_MESSAGE : null);
   const notify: Notify = (kind, message, description) => notification[kind]({ message, description });
-  return <SignInForm key={initialError ?? ''} client={supabase} next={next} initialError={initialError} notify={notify} />;
+  return <SignInForm key={initialError ?? ''} client={supabase} next={next} initialError={initialError} notify={notify} initialEmail={invitedEmail(location.search)} />;
 }
