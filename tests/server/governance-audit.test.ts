@@ -259,6 +259,7 @@ describe('exports', () => {
   });
 
   it('exports the tenant: a ZIP with a file for every tenant-scoped table, and nothing of another tenant', async () => {
+    expect((await call(ADMIN, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', subjects: ['orders.*'] })).status).toBe(201);
     const r = await call(ADMIN, 'POST', '/api/governance/exports', { kind: 'tenant', format: 'jsonl' });
     expect(r.status).toBe(202);
     const done = await finished(r.body.data.id);
@@ -285,6 +286,10 @@ describe('exports', () => {
     expect(products.map((p) => p.id)).toContain(productId);
     expect(products).toHaveLength(Number((await inTenant<{ n: string }>('select count(*) as n from products where tenant_id = $1', [T]))[0].n));
     expect(files['audit_log.jsonl']).toContain(editCid);
+    // a webhook's signing secret is withheld
+    const hooks = files['webhook_endpoints.jsonl'].trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(hooks.length).toBeGreaterThan(0);
+    expect(hooks.every((w) => w.secret === '[withheld]')).toBe(true);
 
     const csv = await call(ADMIN, 'POST', '/api/governance/exports', { kind: 'tenant', format: 'csv' });
     const csvDone = await finished(csv.body.data.id);

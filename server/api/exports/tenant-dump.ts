@@ -39,6 +39,16 @@ export async function tenantTables(tx: Tx): Promise<TenantTable[]> {
   return rows.map((r) => ({ table: r.table, columns: r.columns, pk: r.pk ?? [], pkTypes: r.pk_types ?? [] }));
 }
 
+/**
+ * Secrets stay out of the export: a webhook's signing secret and a marketplace account's encrypted
+ * credentials (and any column named like them) read `[withheld]` (the API masks them likewise).
+ */
+const SECRET_COLUMN = /(^|_)(secret|credentials_enc|password)$/;
+const withhold = (row: Record<string, unknown>) => {
+  for (const k of Object.keys(row)) if (SECRET_COLUMN.test(k) && row[k] != null) row[k] = '[withheld]';
+  return row;
+};
+
 /** Rows of `t` not in the export: the export files in the object store. */
 const EXCLUDE: Record<string, string> = { stored_objects: `and not (key like 'exports/%')` };
 
@@ -81,7 +91,7 @@ export async function tenantFiles(
         await o.progress(tx, done + rows.length, Math.max(total, done + rows.length + 1));
         return rows;
       }, { tenantId });
-      if (page.length > 0 || first) parts.push(serializeRows(o.format, t.columns, page.map((r) => r.j), first));
+      if (page.length > 0 || first) parts.push(serializeRows(o.format, t.columns, page.map((r) => withhold(r.j)), first));
       first = false;
       done += page.length;
       if (!paged || page.length < PAGE) break;
