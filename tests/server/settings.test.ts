@@ -13,6 +13,11 @@ import { shipToFor } from './ship-to-support';
 import type { ShipTo } from '../../contract/addresses';
 import type { OrderStatus } from '../../contract/orders';
 import type { Tx } from '../../server/db';
+import { appendEvent } from '../../server/events/outbox';
+import { waitFor } from './wait-for';
+import { alertMailConsumer } from '../../server/api/settings/alert-mail';
+import type { MailMessage } from '../../server/mail';
+import type { EventMessage } from '../../server/events/types';
 
 let h: Harness;
 const T = DEMO_TENANT.id;
@@ -135,5 +140,45 @@ describe('notification preferences', () => {
     expect(await auditCount('notification_preferences')).toBe(1);
     expect(await eventCount('settings.notifications_updated')).toBe(1);
     expect((await call('PUT', '/api/settings/notifications', body, AGENT)).status).toBe(403);
+  });
+});
+
+describe('alert mails', () => {
+  const mailbox = (subject: string) =>
+    h.db.query<{ to_email: string }>('select to_email from auth.mailbox where subject = $1 order by to_email', [subject]).then((r) => r.rows.map((x) => x.to_email));
+  const raise = (severity: 'warning' | 'critical', sku: string) =>
+    inTenant(async (tx) => {
+      await appendEvent(tx, T, 'alerts.map_violation', {
+        id: `map-${sku}`, type: 'map_violation', severity, level: 'warning', source: 'map-monitor',
+        message: `MAP violation on ${sku}`, violation_id: 'v', listing_id: 'l', sku, created_at: new Date().toISOString(),
+      });
+    });
+
+  it('an alert mails the members named for its severity, once; other severities mail nobody', async () => {
+    expect((await call('PUT', '/api/settings/notifications', { recipients: { warning: ['agent@demo.local', 'admin@demo.local'] } })).status).toBe(200);
+    await raise('warning', 'MAIL-1');
+    await raise('critical', 'MAIL-2');
+    const to = await waitFor(async () => {
+      const r = await mailbox('[Warning] MAP violation on MAIL-1');
+      return r.length === 2 ? r : null;
+    }, 'the warning mails');
+    expect(to).toEqual(['admin@demo.local', 'agent@demo.local']);
+    // the consumer has passed the critical alert too (after the warning one): nobody is named for it
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await mailbox('[Critical] MAP violation on MAIL-2')).toEqual([]);
+    expect(await mailbox('[Warning] MAP violation on MAIL-1')).toHaveLength(2);
+  });
+
+  it('a redelivered alert mails nobody twice', async () => {
+    const sent: MailMessage[] = [];
+    const consumer = alertMailConsumer({ db: h.db, cfg: {} as never }, { transport: 'mailbox', sendMail: async (m) => void sent.push(m) });
+    const msg = {
+      seq: 1, tenantSeq: 999_999, tenantId: T, stream: 'ALERTS', subject: 'alerts.map_violation', consumer: 'alert-mail', attempt: 1, timestamp: new Date().toISOString(), correlationId: null, causationId: null,
+      data: { id: 'map-redelivered', type: 'map_violation', severity: 'warning', level: 'warning', source: 'map-monitor', message: 'MAP violation on MAIL-3', violation_id: 'v', listing_id: 'l', sku: 'MAIL-3', created_at: new Date().toISOString() },
+    } as EventMessage;
+    await consumer.handle(msg);
+    await consumer.handle({ ...msg, attempt: 2 });
+    expect(sent.map((m) => m.to).sort()).toEqual(['admin@demo.local', 'agent@demo.local']);
+    expect(sent[0].subject).toBe('[Warning] MAP violation on MAIL-3');
   });
 });

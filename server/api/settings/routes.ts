@@ -13,6 +13,7 @@ import { notificationPrefs, notificationPrefsBody, storeProfile, storeProfileBod
 import { SETTINGS_EVENTS } from '../../../contract/settings-events';
 import { settingsLive } from '../../../contract/modules/settings';
 import { changedFields, readStoreProfile, writeStoreProfile, type ProfileValues } from './store-profile';
+import { alertMailConsumer } from './alert-mail';
 import { canonicalRecipients, changedSeverities, readNotificationPrefs, writeNotificationPrefs } from './notification-prefs';
 
 const settings: ApiModule = (api) => {
@@ -95,4 +96,4 @@ const settings: ApiModule = (api) => {
   });
 };
 
-export default defineModule({ name: 'settings', routes: settings, live: settingsLive });
+export default defineModule({ name: 'settings', routes: settings, live: settingsLive, consumers: [(ctx) => alertMailConsumer(ctx)] });

@@ -14,7 +14,7 @@ create table store_profiles (
 alter table store_profiles enable row level security;
 alter table store_profiles force row level security;
 create policy tenant_isolation on store_profiles
-  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
 
 -- Which alert severities mail whom (docs/settings.md "Notification preferences"): the recipients per
 -- severity, as lower-cased emails of the tenant's members.
@@ -27,4 +27,19 @@ create table notification_preferences (
 alter table notification_preferences enable row level security;
 alter table notification_preferences force row level security;
 create policy tenant_isolation on notification_preferences
-  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
+
+-- The alert mails sent (docs/settings.md "Notification preferences"): one row per alert event and
+-- recipient, written with the mail, so a redelivered event mails nobody twice.
+create table alert_mails (
+  tenant_id uuid not null references tenants(id),
+  event_seq bigint not null,
+  to_email text not null,
+  alert_id text not null,
+  sent_at timestamptz not null default now(),
+  primary key (tenant_id, event_seq, to_email)
+);
+alter table alert_mails enable row level security;
+alter table alert_mails force row level security;
+create policy tenant_isolation on alert_mails
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
