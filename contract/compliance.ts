@@ -68,6 +68,8 @@ export const erasureRecords = z.object({
   audit_entries: z.number().int(),
   dead_letters: z.number().int(),
   stored_answers: z.number().int(),
+  /** finished export files withdrawn (they were written before the erasure) */
+  exports: z.number().int(),
 });
 export type ErasureRecords = z.infer<typeof erasureRecords>;
 

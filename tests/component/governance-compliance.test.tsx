@@ -111,7 +111,7 @@ describe('Compliance tab', () => {
         const b = c.body as { email: string; confirm: string };
         if (b.confirm !== b.email) return { status: 400, body: { message: 'Invalid request', code: 'validation_failed', details: [{ field: 'confirm', message: "Type the customer's email again, exactly as above", code: 'custom' }], errors: { confirm: "Type the customer's email again, exactly as above" } } };
         erased = true;
-        return one({ email_hash: 'abc', erased: true, records: { orders: 3, returns: 1, shipments: 2, events: 12, audit_entries: 5, dead_letters: 0, stored_answers: 1 } });
+        return one({ email_hash: 'abc', erased: true, records: { orders: 3, returns: 1, shipments: 2, events: 12, audit_entries: 5, dead_letters: 0, stored_answers: 1, exports: 0 } });
       },
     ]);
     open();

@@ -2,7 +2,7 @@
  * A customer's data (docs/governance.md "Compliance"): what the tenant holds, its download, and its
  * erasure — every copy of the customer's names, addresses, email and phone anonymised (orders,
  * labels, returns, status history, event payloads, audit before/after, dead letters, stored
- * answers) while amounts and the ledger stay as they were; a second erasure changes nothing; a
+ * answers, finished export files) while amounts and the ledger stay as they were; a second erasure changes nothing; a
  * wrong confirmation is a 400 naming the field; only administrators erase. PGlite by default,
  * PostgreSQL with TEST_DATABASE_URL.
  */
@@ -40,6 +40,7 @@ let orderId = '';
 let otherId = '';
 let supplier: { id: string };
 let costed: { poId: string; labelId: string };
+let exportId = '';
 
 async function customerOrder(tenantId: string, name: string, email: string, ship: ShipTo, sku: string, phone = PHONE): Promise<string> {
   const v = await mappedVariant(h, sku, 2500, [{ supplierId: supplier.id, costCents: 800, stock: 50 }], tenantId as typeof DEMO_TENANT.id);
@@ -64,7 +65,7 @@ async function rowsHolding(table: string, values: string[], tenantId = T): Promi
   }, { tenantId });
 }
 
-const TABLES = ['orders', 'order_status_history', 'returns', 'shipments', 'purchase_orders', 'events', 'audit_log', 'dlq_entries', 'idempotency_keys'];
+const TABLES = ['orders', 'order_status_history', 'returns', 'shipments', 'purchase_orders', 'events', 'audit_log', 'dlq_entries', 'idempotency_keys', 'exports'];
 
 /** The tenant's ledger: each entry's kind, object, and its postings per account. */
 async function ledger() {
@@ -112,6 +113,14 @@ beforeAll(async () => {
        values ($1, $2, $3, 'return', 'usps', 'Ground Advantage', 1, 300, 500, $4, 'Customer', 'US', '{"name":"Demo Store"}', $5)`,
       [T, orderId, r.id, `9400${randomUUID().replace(/-/g, '').slice(0, 18)}`, JSON.stringify(address(LINE1))],
     );
+    // a finished export whose file holds the customer (as the exports consumer stores it)
+    const x = (await tx.query<{ id: string }>(
+      `insert into exports (tenant_id, kind, format, status, progress, rows, bytes, file_key, expires_at, finished_at)
+       values ($1, 'tenant', 'jsonl', 'done', 100, 1, 20, 'exports/compliance-test', now() + interval '1 day', now()) returning id::text as id`, [T],
+    )).rows[0];
+    exportId = x.id;
+    await tx.query(`insert into stored_objects (tenant_id, key, content_type, size_bytes, bytes) values ($1, 'exports/compliance-test', 'application/zip', 20, $2)`,
+      [T, Buffer.from(`{"customer":"${NAME}"}`)]);
     // a dead letter holding a copy of a payload that names the customer
     await tx.query(
       `insert into dlq_entries (tenant_id, consumer, event_seq, event_tenant_seq, stream, subject, payload, last_error, attempts, first_failure_at, last_failure_at, status)
@@ -192,6 +201,12 @@ describe('a customer\'s data', () => {
     expect(await amounts([orderId, otherId])).toEqual(amountsBefore);
     expect(await ledger()).toEqual(ledgerBefore);
     await assertMoneyInvariants(h);
+
+    // the finished export written before is withdrawn: its file deleted, the job expired
+    expect(r.body.data.records.exports).toBeGreaterThanOrEqual(1);
+    const x = (await call(ADMIN, 'GET', `/api/governance/exports/${exportId}`)).body.data;
+    expect(x).toMatchObject({ status: 'expired', download_url: null });
+    expect(await h.db.transaction(async (tx) => (await tx.query(`select 1 from stored_objects where tenant_id = $1 and key = 'exports/compliance-test'`, [T])).rows.length, { tenantId: T })).toBe(0);
 
     const order = (await call(ADMIN, 'GET', `/api/orders/${orderId}`)).body.data;
     expect(order.customer_name).toBe('Erased customer');

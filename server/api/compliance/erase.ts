@@ -12,6 +12,7 @@
 import type { Tx } from '../../db';
 import type { ErasureRecords } from '../../../contract/compliance';
 import { customerOrders, rowPatterns, type CustomerOrders } from './customer-data';
+import { objectStore } from '../../storage';
 import { compileNeedles, ERASED_NAME, redactValue, type Compiled } from './redact';
 
 type Kind = 'jsonb' | 'text';
@@ -25,7 +26,7 @@ interface Target {
   auditRedaction?: boolean;
 }
 
-const TARGETS: Record<Exclude<keyof ErasureRecords, 'orders'> | 'extra', Target[]> = {
+const TARGETS: Record<Exclude<keyof ErasureRecords, 'orders' | 'exports'> | 'extra', Target[]> = {
   shipments: [{ table: 'shipments', columns: { ship_to: 'jsonb', ship_from_address: 'jsonb', events: 'jsonb' }, byOrder: true }],
   returns: [{ table: 'returns', columns: { note: 'text', reject_reason: 'text', history: 'jsonb' }, byOrder: true }],
   events: [{ table: 'events', columns: { payload: 'jsonb' } }],
@@ -79,7 +80,7 @@ export interface Erasure { orders: number; records: ErasureRecords }
 
 /** Erases the customer known by `email` (lower-cased); all zeros when no order carries it (any more). */
 export async function eraseCustomer(tx: Tx, tenantId: string, email: string): Promise<Erasure> {
-  const records: ErasureRecords = { orders: 0, returns: 0, shipments: 0, events: 0, audit_entries: 0, dead_letters: 0, stored_answers: 0 };
+  const records: ErasureRecords = { orders: 0, returns: 0, shipments: 0, events: 0, audit_entries: 0, dead_letters: 0, stored_answers: 0, exports: 0 };
   const o = await customerOrders(tx, tenantId, email, true);
   if (o.ids.length === 0) return { orders: 0, records };
   const c = compileNeedles(o.values);
@@ -100,5 +101,24 @@ export async function eraseCustomer(tx: Tx, tenantId: string, email: string): Pr
     [tenantId, o.ids, ERASED_NAME],
   );
   records.orders = upd.rowCount ?? o.ids.length;
+  records.exports = await withdrawExports(tx, tenantId);
   return { orders: records.orders, records };
+}
+
+/**
+ * Finished export files were written before the erasure and may hold the customer (a tenant export
+ * holds every table, an audit export the entries): their files are deleted from the object store and
+ * the jobs marked expired, as the expiry sweep does (server/api/exports/sweep.ts). The person makes a
+ * new export if they need one.
+ */
+async function withdrawExports(tx: Tx, tenantId: string): Promise<number> {
+  if (!(await tx.query<{ t: string | null }>(`select to_regclass('public.exports')::text as t`)).rows[0]?.t) return 0;
+  const { rows } = await tx.query<{ id: string; file_key: string | null }>(
+    `select id::text as id, file_key from exports where tenant_id = $1 and status = 'done' for update`, [tenantId],
+  );
+  if (!rows.length) return 0;
+  const store = objectStore(tx, tenantId);
+  for (const r of rows) if (r.file_key) await store.delete(r.file_key);
+  await tx.query(`update exports set status = 'expired', file_key = null, expires_at = least(expires_at, now()) where tenant_id = $1 and id = any($2::uuid[])`, [tenantId, rows.map((r) => r.id)]);
+  return rows.length;
 }
