@@ -9,8 +9,10 @@ import type { AnalyticsBreakdownRow, AnalyticsPoint } from '../../contract/analy
 
 const money = (v: number) => formatCents(Math.round(v));
 
-export default function AnalyticsCharts({ points, marketplaces, products, suppliers }: {
+export default function AnalyticsCharts({ points, marketplaces, products, suppliers, breakdowns = true }: {
   points: AnalyticsPoint[]; marketplaces: AnalyticsBreakdownRow[]; products: AnalyticsBreakdownRow[]; suppliers: AnalyticsBreakdownRow[];
+  /** the charts of the breakdowns (advanced analytics, docs/settings.md "Feature flags") */
+  breakdowns?: boolean;
 }) {
   // a bucket whose net margin is unknown (no order with every cost known) has no margin point: never a 0
   const overTime = points.flatMap((p) => [
@@ -31,21 +33,25 @@ export default function AnalyticsCharts({ points, marketplaces, products, suppli
           <Line data={overTime} xField="bucket" yField="value" colorField="figure" height={260} point axis={axis} tooltip={{ valueFormatter: money }} />
         </Card>
       </Col>
-      <Col xs={24} lg={8}>
-        <Card title="Fees by marketplace">
-          <Column data={bars(marketplaces, (r) => r.fees_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Fees')} />
-        </Card>
-      </Col>
-      <Col xs={24} lg={8}>
-        <Card title="Top products by net margin">
-          <Column data={bars(products, (r) => r.net_margin_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Net margin')} />
-        </Card>
-      </Col>
-      <Col xs={24} lg={8}>
-        <Card title="Top suppliers by net margin">
-          <Column data={bars(suppliers, (r) => r.net_margin_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Net margin')} />
-        </Card>
-      </Col>
+      {breakdowns && (
+        <>
+          <Col xs={24} lg={8}>
+            <Card title="Fees by marketplace">
+              <Column data={bars(marketplaces, (r) => r.fees_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Fees')} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card title="Top products by net margin">
+              <Column data={bars(products, (r) => r.net_margin_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Net margin')} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card title="Top suppliers by net margin">
+              <Column data={bars(suppliers, (r) => r.net_margin_cents)} xField="name" yField="value" height={240} axis={axis} tooltip={tooltip('Net margin')} />
+            </Card>
+          </Col>
+        </>
+      )}
     </Row>
   );
 }

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCustom, type BaseRecord } from '@refinedev/core';
-import { Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic, Switch, Table, Tabs, Typography } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Space, Statistic, Switch, Table, Tabs, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -21,6 +21,7 @@ import { periodDays, type AnalyticsBreakdownRow, type AnalyticsSummary, type Ana
 import { PAGE } from '../../contract/constants';
 import type { ListResponse } from '../../contract/api';
 import { viewOf, withView } from './url-state';
+import { useFlagValues } from '../../providers/flags';
 
 const Charts = lazy(() => import('./analytics-charts'));
 
@@ -51,8 +52,8 @@ function MarginNote({ figures: f }: { figures: AnalyticsSummary['figures'] }) {
   );
 }
 
-function useAnalytics<T extends BaseRecord>(url: string, query: Record<string, string | number>) {
-  return useCustom<T>({ url, method: 'get', config: { query } });
+function useAnalytics<T extends BaseRecord>(url: string, query: Record<string, string | number>, enabled = true) {
+  return useCustom<T>({ url, method: 'get', config: { query }, queryOptions: { enabled } });
 }
 
 function Breakdown({ by, from, to, title }: { by: BreakdownBy; from: string; to: string; title: string }) {
@@ -115,9 +116,11 @@ export default function AnalyticsPage() {
   const summary = useAnalytics<{ data: AnalyticsSummary }>('/analytics/summary', { ...range, compare: compare ? 'previous' : 'none' });
   const series = useAnalytics<{ data: AnalyticsTimeseries }>('/analytics/timeseries', { ...range, interval: effective, metric: 'revenue_cents' });
   const top = (by: BreakdownBy) => ({ ...range, by, sort: by === 'marketplace' ? 'fees_cents' : 'net_margin_cents', order: 'desc', limit: 10, offset: 0 });
-  const mps = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('marketplace'));
-  const products = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('product'));
-  const suppliers = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('supplier'));
+  // the breakdowns are advanced analytics: asked for only while the store's flag is on (docs/settings.md "Feature flags")
+  const advanced = useFlagValues().enableAdvancedAnalytics;
+  const mps = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('marketplace'), advanced);
+  const products = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('product'), advanced);
+  const suppliers = useAnalytics<ListResponse<AnalyticsBreakdownRow>>('/analytics/breakdown', top('supplier'), advanced);
   const s = summary.result?.data?.data;
   const empty = s && s.figures.orders === 0;
 
@@ -179,19 +182,29 @@ export default function AnalyticsPage() {
               marketplaces={mps.result?.data?.data ?? []}
               products={products.result?.data?.data ?? []}
               suppliers={suppliers.result?.data?.data ?? []}
+              breakdowns={advanced}
             />
           )}
         </Suspense>
       )}
-      <Tabs
-        activeKey={view.by}
-        onChange={(k) => set({ by: k as BreakdownBy })}
-        items={[
-          { key: 'marketplace', label: 'By marketplace', children: <Breakdown by="marketplace" {...range} title="Marketplaces" /> },
-          { key: 'supplier', label: 'By supplier', children: <Breakdown by="supplier" {...range} title="Suppliers" /> },
-          { key: 'product', label: 'By product', children: <Breakdown by="product" {...range} title="Products" /> },
-        ]}
-      />
+      {!advanced ? (
+        <Alert
+          type="info"
+          showIcon
+          message="Breakdowns by marketplace, supplier and product are advanced analytics, turned off for your store."
+          description="An administrator can turn them on under Feature Flags (enableAdvancedAnalytics)."
+        />
+      ) : (
+        <Tabs
+          activeKey={view.by}
+          onChange={(k) => set({ by: k as BreakdownBy })}
+          items={[
+            { key: 'marketplace', label: 'By marketplace', children: <Breakdown by="marketplace" {...range} title="Marketplaces" /> },
+            { key: 'supplier', label: 'By supplier', children: <Breakdown by="supplier" {...range} title="Suppliers" /> },
+            { key: 'product', label: 'By product', children: <Breakdown by="product" {...range} title="Products" /> },
+          ]}
+        />
+      )}
     </>
   );
 }

@@ -13,6 +13,9 @@ import { pageTestHooks } from './support/page-test-hooks';
 import { figuresOf, ZERO_FIGURES } from '../../contract/analytics';
 
 vi.mock('../../providers/supabase', () => ({ supabase: { auth: { getSession: async () => ({ data: { session: { access_token: 'tok' } }, error: null }), refreshSession: vi.fn() } } }));
+// the store's flags: advanced analytics (the breakdowns) on unless a test turns it off (docs/settings.md "Feature flags")
+const flags = vi.hoisted(() => ({ enableOrchestrator: true, enableListingPoster: true, enableAdvancedAnalytics: true, enableBetaFeatures: false }));
+vi.mock('../../providers/flags', async (original) => ({ ...(await original<typeof import('../../providers/flags')>()), useFlagValues: () => flags }));
 vi.mock('../../resources/analytics/analytics-charts', () => ({ default: ({ points }: { points: unknown[] }) => <div data-testid="charts">{points.length} points</div> }));
 
 const { default: AnalyticsPage } = await import('../../resources/analytics/analytics-page');
@@ -107,5 +110,20 @@ describe('the analytics page', () => {
     expect(await screen.findByText('No order has all its costs known yet')).toBeInTheDocument();
     expect(screen.getByText('7 orders without a purchase order, a label or with a return open')).toBeInTheDocument();
     expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
+  });
+
+  it('with advanced analytics off, shows the summary and says why there are no breakdowns, asking for none', async () => {
+    flags.enableAdvancedAnalytics = false;
+    try {
+      const api = handlers();
+      renderConsole({ path: '/analytics', route: '/analytics', page: <AnalyticsPage /> });
+      expect(await screen.findByText('$1,234.56')).toBeInTheDocument();
+      expect(screen.getByText('Breakdowns by marketplace, supplier and product are advanced analytics, turned off for your store.')).toBeInTheDocument();
+      expect(screen.queryByRole('tab', { name: 'By marketplace' })).toBeNull();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(api.of('GET', '/analytics/breakdown')).toHaveLength(0);
+    } finally {
+      flags.enableAdvancedAnalytics = true;
+    }
   });
 });

@@ -34,6 +34,8 @@ let to = '';
 beforeAll(async () => {
   fastEventSettings(); // the rollup's consumer polls every 20 ms
   h = await startServer();
+  // the breakdowns are advanced analytics, off by default (docs/settings.md "Feature flags"): on for the Demo Store
+  expect((await callAs(h, ADMIN, 'PUT', '/api/flags/enableAdvancedAnalytics', { enabled: true })).status).toBe(200);
   // a short period holding orders: the newest order's day and the day before (the rollup's day and, when it is today, the detail's)
   const newest = (await call(SELLER, '/api/me/orders?limit=1&sort=created_at&order=desc')).body.data[0].created_at as string;
   to = newest.slice(0, 10);
@@ -203,6 +205,22 @@ describe('GET /api/analytics/breakdown', () => {
     const nets = rows.map((x) => x.net_margin_cents);
     const known = nets.filter((n): n is number => n !== null);
     expect(nets).toEqual([...known.sort((a, b) => b - a), ...nets.filter((n) => n === null)]);
+  });
+
+  it('is refused with 409 in words while the store\'s advanced analytics are off; the summary still answers', async () => {
+    expect((await callAs(h, ADMIN, 'PUT', '/api/flags/enableAdvancedAnalytics', { enabled: false })).status).toBe(200);
+    try {
+      const refused = await call(SELLER, `/api/analytics/breakdown?from=${from}&to=${to}&by=marketplace`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'feature_disabled', message: expect.stringContaining('The analytics breakdowns (by marketplace, supplier, product) is turned off') });
+      const csv = await fetch(`${h.url}/api/analytics/breakdown/export.csv?from=${from}&to=${to}&by=marketplace`, { headers: await headersFor(h, SELLER) });
+      expect(csv.status).toBe(409);
+      expect((await call(SELLER, `/api/analytics/summary?from=${from}&to=${to}`)).status).toBe(200);
+      // another store's flag is its own: Northwind never turned it on
+      expect((await call(NW, `/api/analytics/breakdown?from=${from}&to=${to}&by=marketplace`)).status).toBe(409);
+    } finally {
+      expect((await callAs(h, ADMIN, 'PUT', '/api/flags/enableAdvancedAnalytics', { enabled: true })).status).toBe(200);
+    }
   });
 
   it('exports a breakdown as CSV', async () => {

@@ -112,6 +112,8 @@ const jsonGets = () => listRoutes(h.app).filter((r) => r.method === 'GET' && r.u
 beforeAll(async () => {
   fastEventSettings();
   h = await startServer();
+  // the analytics breakdowns answer only with advanced analytics on (docs/settings.md "Feature flags")
+  expect((await callAs(h, ADMIN, 'PUT', '/api/flags/enableAdvancedAnalytics', { enabled: true })).status).toBe(200);
   // records the seed lacks: a pricing rule and its proposals, a webhook, an image, a settlement, an import
   // job, a listing job, a dead letter, and
   // an order routed to a supplier (its purchase order) with a label bought by hand (a shipment)

@@ -16,8 +16,10 @@ import { netRevenueCents, sameDaysLastMonth } from '../../../contract/month-chan
 import { streamCsv, EXPORT_PAGE } from '../imports/csv-export';
 import { breakdownOf, bucketsFigures, summaryOf } from './queries';
 import { analyticsRollupConsumer } from './rollup';
+import { requireFlag } from '../flags/repository';
 
 const READ = analyticsPermissions.analytics.read;
+const BREAKDOWNS = 'The analytics breakdowns (by marketplace, supplier, product)';
 
 export const BREAKDOWN_EXPORT_COLUMNS = [
   'Key', 'Name', 'Orders', 'Units', 'Revenue', 'Marketplace fees', 'Supplier cost', 'Shipping', 'Refunds', 'Net margin', 'Net margin %',
@@ -69,6 +71,8 @@ const analytics: ApiModule = (api) => {
     query: analyticsBreakdownQuery,
     answer: listAnswer(analyticsBreakdownRow),
     async handler({ tx, auth, query }) {
+      // the breakdowns beyond the summary are advanced analytics (docs/settings.md "Feature flags")
+      await requireFlag(tx, auth.tenantId, 'enableAdvancedAnalytics', BREAKDOWNS);
       const { rows, total } = await breakdownOf(tx, auth.tenantId, query);
       return list(rows, total, query.limit, query.offset);
     },
@@ -81,6 +85,7 @@ const analytics: ApiModule = (api) => {
     query: analyticsBreakdownExportQuery,
     noTransaction: true,
     async handler({ auth, query, req, reply }) {
+      await api.services.db.transaction((tx) => requireFlag(tx, auth.tenantId, 'enableAdvancedAnalytics', BREAKDOWNS), { tenantId: auth.tenantId });
       await streamCsv(api.services.db, auth, req, reply, {
         filename: `analytics-${query.by}.csv`,
         fields: BREAKDOWN_EXPORT_COLUMNS,
