@@ -18,6 +18,9 @@ export interface ImportedOrder {
   row: number;
   external_order_id: string;
   customer_name: string | null;
+  /** the buyer's email and phone when the report has them (docs/governance.md "Compliance") */
+  customer_email: string | null;
+  customer_phone: string | null;
   /** the address of the order's first row (docs/commerce.md "Ship-to address") */
   ship_to: ShipTo;
   status: OrderStatus;
@@ -112,6 +115,8 @@ function parseEbayDate(v: string): Date | null {
 
 /** Names and titles are kept to 255 characters, as the order form's (a report's long title is not an error). */
 const clip = (s: string) => (s === '' ? null : s.slice(0, 255));
+/** An email a report gives, lower-cased; anything that is not one is left out (an order needs none). */
+const emailOf = (s: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim()) && s.trim().length <= 254 ? s.trim().toLowerCase() : null);
 
 /**
  * An order whose lines add up to more than an amount column holds is a row error on its first row
@@ -181,7 +186,8 @@ export async function parseAmazonOrders(input: CsvInput, onProgress?: (p: ReadPr
     }
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')), ship_to: shipTo!, status, currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('buyer-name') || r.get('recipient-name')),
+        customer_email: emailOf(r.get('buyer-email')), customer_phone: clip(r.get('buyer-phone-number') || r.get('ship-phone-number')), ship_to: shipTo!, status, currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
       // the line total over the quantity, half a cent up (contract/money.ts)
       { row: r.row, sku, title: clip(r.get('product-name')) ?? sku, quantity: qty!, unit_price_cents: mulDivRound(toCents(price!), 1, qty!) },
       { shipping_cents: toCents(shipping), tax_cents: toCents(tax) },
@@ -236,7 +242,8 @@ export async function parseEbayOrders(input: CsvInput, onProgress?: (p: ReadProg
     const currency = /^[A-Z]{3}$/.test(r.get('Currency')) ? r.get('Currency') : 'USD';
     group(
       orders, id,
-      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')), ship_to: shipTo!, status: 'pending', currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
+      () => ({ row: r.row, external_order_id: id, customer_name: clip(r.get('Buyer Name') || r.get('Buyer Username')),
+        customer_email: emailOf(r.get('Buyer Email')), customer_phone: clip(r.get('Ship To Phone')), ship_to: shipTo!, status: 'pending', currency, created_at: created!, shipping_cents: 0, tax_cents: 0, items: [] }),
       { row: r.row, sku, title: clip(r.get('Item Title')) ?? sku, quantity: qty!, unit_price_cents: toCents(price!) },
       { shipping_cents: toCents(shipping!), tax_cents: 0 },
     );

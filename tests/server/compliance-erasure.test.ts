@@ -255,3 +255,25 @@ describe('a customer\'s data', () => {
     expect(nwOrder).toMatch(/^ORD-/);
   });
 });
+
+describe('customers from marketplace reports', () => {
+  const REPORT = [
+    'amazon-order-id\tpurchase-date\torder-status\tbuyer-name\tbuyer-email\tbuyer-phone-number\tsku\tproduct-name\tquantity\tcurrency\titem-price\tshipping-price\titem-tax\trecipient-name\tship-address-1\tship-city\tship-state\tship-postal-code\tship-country',
+    '114-7770001-0000001\t2025-02-05T10:00:00+00:00\tShipped\tMirabel Fennimore\tMirabel.F@Example.org\t+1 512 555 0100\tGDPR-IMP\tTee\t1\tUSD\t20.00\t0.00\t0.00\tMirabel Fennimore\t9 Fennimore Close\tAustin\tTX\t78701\tUS',
+  ].join('\n');
+  const importReport = async () => {
+    const res = await fetch(`${h.url}/api/imports/amazon-orders`, { method: 'POST', headers: { ...(await headersFor(h, ADMIN)), 'content-type': 'text/tab-separated-values' }, body: REPORT });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  it("an Amazon report's buyer email finds the customer; after erasure a re-import does not bring their data back", async () => {
+    await importReport();
+    const look = await call(ADMIN, 'GET', '/api/governance/customers?email=mirabel.f@example.org');
+    expect(look.body.data).toMatchObject({ found: true, names: ['Mirabel Fennimore'], counts: { orders: 1 } });
+    const r = await call(ADMIN, 'POST', '/api/governance/customers/erase', { email: 'mirabel.f@example.org', confirm: 'mirabel.f@example.org' });
+    expect(r.body.data.erased).toBe(true);
+    await importReport();
+    expect(await rowsHolding('orders', ['Fennimore', 'mirabel.f@example.org', '512 555 0100'])).toBe(0);
+    expect((await call(ADMIN, 'GET', '/api/governance/customers?email=mirabel.f@example.org')).body.data.found).toBe(false);
+  });
+});

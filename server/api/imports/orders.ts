@@ -70,11 +70,16 @@ async function write(
       [t, id, items.map((i) => i.product_id ?? null), items.map((i) => i.variant_id ?? null), items.map((i) => i.sku), items.map((i) => i.title), items.map((i) => i.quantity), items.map((i) => i.unit_price_cents)],
     );
     await tx.query(
-      `update orders set customer_name = coalesce($3, customer_name), subtotal_cents = $4, shipping_cents = $5, tax_cents = $6, fees_cents = $7, total_cents = $8, currency = $9,
-              items_count = $10, skus = $11, ship_to_country = $12, ship_to = $13::jsonb, updated_at = now()
+      // an erased customer's order keeps its erased name, address, email and phone (docs/governance.md "Compliance")
+      `update orders set customer_name = case when customer_erased_at is null then coalesce($3, customer_name) else customer_name end,
+              subtotal_cents = $4, shipping_cents = $5, tax_cents = $6, fees_cents = $7, total_cents = $8, currency = $9,
+              items_count = $10, skus = $11, ship_to_country = $12,
+              ship_to = case when customer_erased_at is null then $13::jsonb else ship_to || jsonb_build_object('country', $12::text) end,
+              customer_email = case when customer_erased_at is null then coalesce($14, customer_email) else null end,
+              customer_phone = case when customer_erased_at is null then coalesce($15, customer_phone) else null end, updated_at = now()
         where tenant_id = $1 and id = $2`,
       [t, id, o.customer_name, totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.fees_cents, totals.total_cents, o.currency,
-        items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' '), o.ship_to.country, JSON.stringify(o.ship_to)],
+        items.reduce((s, i) => s + i.quantity, 0), items.map((i) => i.sku).join(' '), o.ship_to.country, JSON.stringify(o.ship_to), o.customer_email, o.customer_phone],
     );
     await w.emit('orders.updated', { id, marketplace, external_order_id: o.external_order_id, source: `${marketplace}_import` });
     done += o.items.length;

@@ -14,6 +14,9 @@ export interface NewOrder {
   marketplace: Marketplace;
   external_order_id: string | null;
   customer_name: string | null;
+  /** The buyer's email (lower-cased) and phone when the marketplace or report gives them (docs/governance.md "Compliance"). */
+  customer_email?: string | null;
+  customer_phone?: string | null;
   /** Where it ships: a valid address (contract/addresses.ts); its country is the order's `ship_to_country`. */
   ship_to: ShipTo;
   status: OrderStatus;
@@ -45,7 +48,7 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
     id: [] as string[], mp: [] as string[], ext: [] as (string | null)[], cust: [] as (string | null)[], status: [] as string[],
     sub: [] as number[], ship: [] as number[], tax: [] as number[], fees: [] as number[], total: [] as number[], cur: [] as string[],
     reason: [] as (string | null)[], count: [] as number[], skus: [] as string[], created: [] as string[], updated: [] as string[],
-    country: [] as string[], shipTo: [] as string[],
+    country: [] as string[], shipTo: [] as string[], email: [] as (string | null)[], phone: [] as (string | null)[],
   };
   const it = { order: [] as string[], product: [] as (string | null)[], variant: [] as (string | null)[], sku: [] as string[], title: [] as string[], qty: [] as number[], price: [] as number[] };
   const h = { order: [] as string[], from: [] as (string | null)[], to: [] as string[], reason: [] as (string | null)[], actor: [] as string[], at: [] as string[] };
@@ -62,6 +65,7 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
     o.skus.push(ord.items.map((x) => x.sku).join(' '));
     o.created.push(ord.created_at.toISOString()); o.updated.push(last.toISOString());
     o.country.push(ord.ship_to.country); o.shipTo.push(JSON.stringify(ord.ship_to));
+    o.email.push(ord.customer_email?.trim().toLowerCase() || null); o.phone.push(ord.customer_phone?.trim() || null);
     for (const x of ord.items) {
       it.order.push(id); it.product.push(x.product_id ?? null); it.variant.push(x.variant_id ?? null); it.sku.push(x.sku);
       it.title.push(x.title); it.qty.push(x.quantity); it.price.push(x.unit_price_cents);
@@ -74,12 +78,12 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
   });
   await tx.query(
     `insert into orders (id, tenant_id, marketplace, external_order_id, customer_name, status, subtotal_cents, shipping_cents, tax_cents, fees_cents, total_cents,
-       currency, cancel_reason, items_count, skus, created_at, updated_at, ship_to_country, ship_to)
-     select u.id, $1, u.mp, u.ext, u.cust, u.status, u.sub, u.ship, u.tax, u.fees, u.total, u.cur, u.reason, u.cnt, u.skus, u.created, u.updated, u.country, u.ship_to::jsonb
+       currency, cancel_reason, items_count, skus, created_at, updated_at, ship_to_country, ship_to, customer_email, customer_phone)
+     select u.id, $1, u.mp, u.ext, u.cust, u.status, u.sub, u.ship, u.tax, u.fees, u.total, u.cur, u.reason, u.cnt, u.skus, u.created, u.updated, u.country, u.ship_to::jsonb, u.email, u.phone
        from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::int8[], $9::int8[], $10::int8[],
-                   $11::int8[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[])
-         as u(id, mp, ext, cust, status, sub, ship, tax, fees, total, cur, reason, cnt, skus, created, updated, country, ship_to)`,
-    [tenantId, o.id, o.mp, o.ext, o.cust, o.status, o.sub, o.ship, o.tax, o.fees, o.total, o.cur, o.reason, o.count, o.skus, o.created, o.updated, o.country, o.shipTo],
+                   $11::int8[], $12::text[], $13::text[], $14::int[], $15::text[], $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[], $20::text[], $21::text[])
+         as u(id, mp, ext, cust, status, sub, ship, tax, fees, total, cur, reason, cnt, skus, created, updated, country, ship_to, email, phone)`,
+    [tenantId, o.id, o.mp, o.ext, o.cust, o.status, o.sub, o.ship, o.tax, o.fees, o.total, o.cur, o.reason, o.count, o.skus, o.created, o.updated, o.country, o.shipTo, o.email, o.phone],
   );
   await tx.query(
     `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents)
