@@ -100,7 +100,7 @@ describe('palette groups with no text', () => {
     ['/products', ['Create product', 'View low-stock products', 'View out-of-stock products', 'View pending orders']],
     ['/orders', ['View pending orders', 'View shipped orders', 'View cancelled orders', 'View tier 1 suppliers']],
     ['/suppliers/abc', ['View tier 1 suppliers', 'Create supplier', 'View pending orders']],
-    ['/orchestrator', ['Link a marketplace', 'View pending orders']],
+    ['/orchestrator', ['New conversation', 'Ask what needs my attention', 'Link a marketplace', 'View pending orders']],
     ['/pricing/propose', ['Open Pricing Intelligence', 'View MAP violations', 'View tier 1 suppliers']],
     ['/dashboard', []],
   ])('page actions on %s', (path, labels) => {
