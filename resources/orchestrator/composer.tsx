@@ -6,6 +6,7 @@ import { forwardRef, type KeyboardEvent } from 'react';
 import { Button, Flex, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 
+/** contract/orchestrator.ts MESSAGE_MAX, repeated: a value import would bring the contract's zod schemas into this chunk. */
 export const MAX_QUESTION = 2000;
 
 export interface ComposerProps {

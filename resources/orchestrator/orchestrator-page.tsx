@@ -121,15 +121,17 @@ export default function OrchestratorPage() {
                   )}
                 </Flex>
               )}
-              <ol role="log" aria-label="Messages" aria-live="polite" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
-                {stored.map((m) => (
-                  <MessageView key={m.id} role={m.role} text={m.text} toolCalls={m.tool_calls} />
-                ))}
-                {turn && live(turn.user) && <MessageView role="user" text={turn.question} toolCalls={[]} />}
-                {turn && live(turn.answer) && (turn.streaming || turn.text || turn.toolCalls.length > 0) && (
-                  <MessageView role="assistant" text={turn.text} toolCalls={turn.toolCalls} streaming={turn.streaming} />
-                )}
-              </ol>
+              <div role="log" aria-label="Messages" aria-live="polite">
+                <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+                  {stored.map((m) => (
+                    <MessageView key={m.id} role={m.role} text={m.text} toolCalls={m.tool_calls} />
+                  ))}
+                  {turn && live(turn.user) && <MessageView role="user" text={turn.question} toolCalls={[]} />}
+                  {turn && live(turn.answer) && (turn.streaming || turn.text || turn.toolCalls.length > 0) && (
+                    <MessageView role="assistant" text={turn.text} toolCalls={turn.toolCalls} streaming={turn.streaming} />
+                  )}
+                </ol>
+              </div>
               {chat.stopped !== null && chat.stopped === selected && !turn && <Typography.Text type="secondary">You stopped the answer.</Typography.Text>}
               {failure && (
                 <Alert
