@@ -33,6 +33,7 @@ import { usersEvents } from './users-events';
 import { exportsEvents } from './exports-events';
 import { settingsEvents } from './settings-events';
 import { complianceEvents } from './compliance-events';
+import { agentsEvents } from './agents-events';
 
 /** The domains' declarations, in the order docs/events.md lists them. */
 const PARTS: readonly Record<string, EventSpec>[] = [
@@ -51,6 +52,7 @@ const PARTS: readonly Record<string, EventSpec>[] = [
   settingsEvents,
   exportsEvents,
   complianceEvents,
+  agentsEvents,
 ];
 
 export const EVENT_CATALOGUE = {
@@ -69,6 +71,7 @@ export const EVENT_CATALOGUE = {
   ...settingsEvents,
   ...exportsEvents,
   ...complianceEvents,
+  ...agentsEvents,
 };
 
 // a subject declared by two domains would silently keep only the last declaration

@@ -36,5 +36,6 @@ import compliance from './compliance/routes';
 import governanceUsers from './governance-users/routes';
 import exportsModule from './exports/routes';
 import settings from './settings/routes';
+import agentsModule from './agents/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule, compliance, settings];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule, compliance, settings, agentsModule];

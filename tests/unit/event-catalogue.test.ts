@@ -34,6 +34,7 @@ import { CHECK_PAYLOADS, EventPayloadError, checksPayloads, newEvent, untypedEve
 import { defineConsumer, type MessageFor } from '../../server/events/types';
 import { compileMatcher } from '../../server/events/subjects';
 import { RECONCILIATION_ALERT_SUBJECT, RECONCILIATION_EVENTS } from '../../contract/reconciliation-events';
+import { AGENT_EVENTS, COMPETITOR_ALERT_SUBJECT, STOCKOUT_ALERT_SUBJECT } from '../../contract/agents-events';
 
 const DOC = join(__dirname, '../../docs/events.md');
 
@@ -100,9 +101,12 @@ describe('the event catalogue', () => {
       BUY_BOX_ALERT_SUBJECT,
       ...Object.values(RECONCILIATION_EVENTS),
       RECONCILIATION_ALERT_SUBJECT,
+      ...Object.values(AGENT_EVENTS),
+      STOCKOUT_ALERT_SUBJECT,
+      COMPETITOR_ALERT_SUBJECT,
     ];
     expect(named.filter((s) => !isEventSubject(s))).toEqual([]);
-    expect([...ALERT_SUBJECTS].sort()).toEqual(['alerts.buy_box_drop', 'alerts.connector_failed', 'alerts.fulfillment_failed', 'alerts.map_violation', 'alerts.reconciliation_problem']);
+    expect([...ALERT_SUBJECTS].sort()).toEqual(['alerts.buy_box_drop', 'alerts.competitor_change', 'alerts.connector_failed', 'alerts.fulfillment_failed', 'alerts.map_violation', 'alerts.reconciliation_problem', 'alerts.stockout_risk']);
     expect(WEBHOOK_SUBJECTS.some(isPlatformSubject)).toBe(false);
     expect(WEBHOOK_SUBJECTS.length + EVENT_SUBJECTS.filter(isPlatformSubject).length).toBe(EVENT_SUBJECTS.length);
   });
