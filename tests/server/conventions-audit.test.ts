@@ -26,6 +26,9 @@ let startedAt: string;
 let midpoint: string;
 beforeAll(async () => {
   h = await startServer();
+  // flags are switched by administrators (docs/decisions.md "Only administrators switch feature
+  // flags"): the demo's agent is made a second administrator here, the trail's second actor
+  await h.db.transaction((tx) => tx.query(`update profiles set role = 'admin' where id = $1`, [agentId]), { tenantId: DEMO_TENANT.id });
   for (const email of ['admin@demo.local', 'agent@demo.local', 'seller@demo.local', 'owner@northwind.local']) as[email] = await headersFor(h, email);
   startedAt = new Date(Date.now() - 1000).toISOString();
   expect((await put('agent@demo.local', 'enableBetaFeatures', true)).status).toBe(200);
@@ -42,7 +45,7 @@ describe('GET /api/audit', () => {
   it('lists the flag writes of the tenant, newest first, with actor, before and after', async () => {
     const page = await audit('?resource=flags');
     // the one default page size (contract/constants.ts PAGE)
-    expect(page.pagination).toEqual({ total: 3, limit: PAGE.defaultSize, offset: 0 });
+    expect(page.pagination).toEqual({ total: 3, limit: PAGE.defaultSize, offset: 0, next_cursor: null });
     expect(page._meta.source).toBe('api');
     expect(page.data.map((e) => [e.actor_email, e.resource_id, e.after])).toEqual([
       ['admin@demo.local', 'enableOrchestrator', { enabled: false }],
@@ -74,7 +77,7 @@ describe('GET /api/audit', () => {
   it('pages with limit and offset, the total counting every match', async () => {
     const first = await audit('?resource=flags&limit=2');
     const second = await audit('?resource=flags&limit=2&offset=2');
-    expect(first.pagination).toEqual({ total: 3, limit: 2, offset: 0 });
+    expect(first.pagination).toEqual({ total: 3, limit: 2, offset: 0, next_cursor: expect.any(String) });
     expect(first.data).toHaveLength(2);
     expect(second.data).toHaveLength(1);
     expect(new Set([...first.data, ...second.data].map((e) => e.id)).size).toBe(3);

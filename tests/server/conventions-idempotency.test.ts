@@ -13,6 +13,10 @@ let h: Harness;
 const as: Record<string, Record<string, string>> = {};
 beforeAll(async () => {
   h = await startServer();
+  // flags are switched by administrators (docs/decisions.md "Only administrators switch feature
+  // flags"): the demo's agent is made a second administrator here, so that "another user" of the
+  // same tenant may send the same request
+  await h.db.transaction((tx) => tx.query(`update profiles set role = 'admin' where id = $1`, [ACCOUNTS.find((a) => a.email === 'agent@demo.local')!.id]), { tenantId: DEMO_TENANT.id });
   for (const email of ['admin@demo.local', 'agent@demo.local', 'owner@northwind.local']) as[email] = await headersFor(h, email);
 });
 afterAll(async () => h?.close());
