@@ -27,6 +27,17 @@ export interface Config {
    * off by default, as the build's "capital finance off": docs/capital.md "The switch").
    */
   capitalFinance: boolean;
+  /**
+   * The AI orchestrator's danger tools (discard, bulk approve, more than 50 objects at once) are
+   * offered (ORCHESTRATOR_DANGER=on; off by default, as the build's "orchestrator danger off":
+   * docs/orchestrator.md "Danger").
+   */
+  orchestratorDanger: boolean;
+  /**
+   * An OpenAI-compatible chat-completions model drives the orchestrator's tools (LLM_BASE_URL, with
+   * LLM_API_KEY and LLM_MODEL); unset: the embedded intent engine (docs/orchestrator.md "Engines").
+   */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
   emailMinIntervalS: number;
   otpIpLimit: number;
   smtpUrl?: string;
@@ -68,6 +79,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     authSiteOrigins: (env.AUTH_SITE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     devMailboxPublic: /^(1|true|yes|on)$/i.test(env.DEV_MAILBOX_PUBLIC ?? ''),
     capitalFinance: /^(1|true|yes|on)$/i.test(env.FEATURE_CAPITAL_FINANCE ?? ''),
+    orchestratorDanger: /^(1|true|yes|on)$/i.test(env.ORCHESTRATOR_DANGER ?? ''),
+    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY || undefined, model: env.LLM_MODEL || 'gpt-4o-mini' } : undefined,
     emailMinIntervalS: num(env.AUTH_EMAIL_MIN_INTERVAL_S, 60),
     otpIpLimit: num(env.AUTH_OTP_IP_LIMIT, 30),
     smtpUrl: env.SMTP_URL || undefined,

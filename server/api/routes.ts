@@ -36,6 +36,7 @@ import compliance from './compliance/routes';
 import governanceUsers from './governance-users/routes';
 import exportsModule from './exports/routes';
 import settings from './settings/routes';
+import orchestrator from './orchestrator/routes';
 import agentsModule from './agents/routes';
 
-export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule, compliance, settings, agentsModule];
+export const apiModules: readonly DomainModule[] = [me, flags, audit, csrf, products, orders, suppliers, imports, streams, dlq, webhooks, ops, streamSse, marketplaces, listings, pricing, fulfillment, returns, images, ledger, analytics, payouts, capital, reconciliation, alerts, work, dashboard, dashboardFeed, governanceUsers, exportsModule, compliance, settings, agentsModule, orchestrator];
