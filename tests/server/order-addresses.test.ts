@@ -6,7 +6,7 @@
  * return label comes FROM the customer's (docs/dropshipping.md "Labels"). On PGlite and
  * (TEST_DATABASE_URL) on PostgreSQL.
  */
-import { inflateSync } from 'node:zlib';
+import { pdfLines } from './pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT, headersFor } from './tokens';
@@ -38,27 +38,6 @@ async function order(status: OrderStatus, shipTo: ShipTo = shipToFor('Robin Buye
     marketplace: 'ebay', external_order_id: null, customer_name: 'Robin Buyer', ship_to: shipTo, status, currency: 'USD', shipping_cents: 500, tax_cents: 0,
     created_at: new Date(Date.now() - 7 * 86_400_000), actor: 'test', items: [{ sku: 'ADDR-1', title: 'Address test item', quantity: 1, unit_price_cents: 2500 }],
   }]))[0]);
-}
-
-/**
- * The text lines a pdfkit page draws: its content streams inflated, each `[<hex> kern <hex>] TJ` (the
- * standard fonts write text as WinAnsi hex strings between kerning numbers) read back as one line.
- */
-function pdfLines(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let text: string;
-    try {
-      text = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue; // not a deflated stream (the barcode image is, but draws no text)
-    }
-    for (const tj of text.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ/g)) {
-      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => Buffer.from(x[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines;
 }
 
 /** An Amazon order report as the import takes it: the raw tab-separated file. */
