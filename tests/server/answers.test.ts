@@ -69,6 +69,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/payouts/:id': '/api/payouts?limit=1',
   '/api/audit/:id': '/api/audit?limit=1',
   '/api/governance/exports/:id': '/api/governance/exports?limit=1',
+  '/api/orchestrator/conversations/:id/messages': '/api/orchestrator/conversations?limit=1',
 };
 
 /** The query a route cannot answer without (its schema requires it), keyed by the route's URL. */
@@ -156,6 +157,9 @@ beforeAll(async () => {
     ),
     { tenantId: DEMO_TENANT.id },
   );
+  // a conversation with the orchestrator, answered with a table (docs/orchestrator.md)
+  const talk = await callAs(h, ADMIN, 'POST', '/api/orchestrator/conversations', {});
+  expect((await callAs(h, ADMIN, 'POST', `/api/orchestrator/conversations/${talk.body.data.id}/messages`, { text: 'show pending orders' })).status).toBe(201);
   // a bulk proposal job as its route writes one (a real one needs more proposals than the seed has)
   made['pricing-bulk-job'] = (
     await h.db.transaction(

@@ -84,7 +84,12 @@ describe('route access', () => {
     const systemHealth = ['GET /health/system'];
     // the dashboard's Recent Events and Dead Letter Queue alert are every member's dashboard (docs/alerts.md "Dashboard")
     const dashboardFeed = ['GET /dashboard/dlq', 'GET /dashboard/events'];
-    expect(open.sort()).toEqual([...alertQueue, ...systemHealth, ...dashboardFeed, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
+    // the AI Orchestrator is every member's page; each tool asks its own route's permission (docs/orchestrator.md "Tools")
+    const orchestrator = [
+      'GET /orchestrator/tools', 'GET /orchestrator/suggestions', 'GET /orchestrator/conversations', 'POST /orchestrator/conversations',
+      'GET /orchestrator/conversations/:id/messages', 'POST /orchestrator/conversations/:id/messages', 'POST /orchestrator/actions/:id/confirm', 'POST /orchestrator/actions/:id/cancel',
+    ];
+    expect(open.sort()).toEqual([...alertQueue, ...systemHealth, ...dashboardFeed, ...orchestrator, 'GET /csrf', 'GET /flags', 'GET /imports/jobs', 'GET /imports/jobs/:id', 'GET /me', 'GET /stream', 'GET /stream/:name'].sort());
     const restricted = open.filter((k) => expected.some(([pattern]) => pattern.test(k)) || /^(POST|PUT|PATCH|DELETE) \/flags/.test(k));
     expect(restricted).toEqual([]);
   });
