@@ -2,8 +2,8 @@
  * The dashboard's Intelligent Agents card (docs/alerts.md "Agent health"): Pricing Intelligence,
  * Demand Forecasting and Competitor Monitor with the status their workers report in
  * `GET /api/alerts/agent-health`, polled every 10 s. Pricing Intelligence is the repricer and the
- * pricing agent (resources/pricing/index.ts `agents`); demand forecasting and the competitor monitor
- * have no worker yet, and the card says so until one reports. Plain elements, the shell's panel and
+ * pricing agent (resources/pricing/index.ts `agents`); Demand Forecasting and Competitor Monitor their
+ * workers' own heartbeats (docs/agents.md). Plain elements, the shell's panel and
  * types from the contract: the dashboard is the first page after sign-in (docs/performance.md "Delivery").
  */
 import { Flex } from 'antd';
@@ -21,8 +21,6 @@ interface CardAgent {
   to: string;
   /** its workers' heartbeat names, with the word each goes by */
   workers: { heartbeat: string; name: string }[];
-  /** no worker of it is installed yet: said until one reports */
-  notInstalled?: true;
 }
 
 const AGENTS: CardAgent[] = [
@@ -34,8 +32,8 @@ const AGENTS: CardAgent[] = [
       { heartbeat: 'pricing-agent', name: 'Pricing agent' },
     ],
   },
-  { name: 'Demand Forecasting', to: '/agents/demand', workers: [{ heartbeat: 'demand-forecasting', name: 'Demand forecasting' }], notInstalled: true },
-  { name: 'Competitor Monitor', to: '/agents/competitor', workers: [{ heartbeat: 'competitor-monitor', name: 'Competitor monitor' }], notInstalled: true },
+  { name: 'Demand Forecasting', to: '/agents/demand', workers: [{ heartbeat: 'demand-forecasting', name: 'Demand forecasting' }] },
+  { name: 'Competitor Monitor', to: '/agents/competitor', workers: [{ heartbeat: 'competitor-monitor', name: 'Competitor monitor' }] },
 ];
 
 function AgentLine({ agent, rows, now }: { agent: CardAgent; rows: ReadonlyMap<string, AgentHealthRow>; now: number }) {
@@ -44,7 +42,7 @@ function AgentLine({ agent, rows, now }: { agent: CardAgent; rows: ReadonlyMap<s
     return row ? [{ ...w, row }] : [];
   });
   const status = worstStatus(reported.map((r) => r.row));
-  const headline = status ? statusLabel(status) : agent.notInstalled ? 'Not running yet' : 'No heartbeat yet';
+  const headline = status ? statusLabel(status) : 'No heartbeat yet';
   const details = status
     ? reported.length === 1 && agent.workers.length === 1
       ? workerWords(reported[0].row, now)
@@ -54,9 +52,7 @@ function AgentLine({ agent, rows, now }: { agent: CardAgent; rows: ReadonlyMap<s
             return `${w.name}: ${row ? workerWords(row, now) : 'no heartbeat yet'}`;
           })
           .join(' · ')
-    : agent.notInstalled
-      ? 'Not installed on this server: it arrives in a later release.'
-      : 'Its workers have not reported since the server started.';
+    : 'Its workers have not reported since the server started.';
   return (
     <li data-agent={agent.name}>
       <Flex gap={8} align="baseline">

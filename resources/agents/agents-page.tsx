@@ -3,19 +3,23 @@
  * domains declare (`agents`, docs/shell.md "Slots") — what each does and when, as its domain says —
  * next to what the server measures of them, read from the endpoints that exist: each agent's worker
  * heartbeat in the ops summary (`GET /ops/summary` `agent_health`: healthy, degraded or offline, and
- * the last heartbeat) and its durable consumers' figures (`GET /streams/consumers`). There is no
- * per-run record on the server, so no "last run" is shown; an agent that has not reported says so.
- * Workers no domain declares (the platform's outbox relay and live streams) are listed apart. A
- * declared run-now command is a button for the roles that may use it.
+ * the last heartbeat) and its durable consumers' figures (`GET /streams/consumers`); an agent that
+ * has not reported says so. The three agents the product names (Demand Forecasting, Competitor
+ * Monitor, Pricing Intelligence: docs/agents.md "Console") are read from `GET /agents` instead: their
+ * status, last and next run, key outputs and errors, with Run now, Pause and Resume, and their run
+ * history and settings in a drawer (`/agents?agent=demand`); the demand forecasts follow. Workers no
+ * domain declares (the platform's outbox relay and live streams) are listed apart. A declared run-now
+ * command is a button for the roles that may use it.
  */
 import { useMemo } from 'react';
 import { Alert, Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCustom, useList } from '@refinedev/core';
 import { REFRESH } from '../../contract/constants';
 import type { OpsSummary } from '../../contract/ops';
 import type { ConsumerInfo } from '../../contract/streams';
+import type { AgentRow } from '../../contract/agents';
 import type { AgentDeclaration } from '../../src/lib/registry';
 import { useRegistry } from '../../src/lib/registry-context';
 import { slotEntries } from '../../src/lib/registry-derive';
@@ -25,6 +29,10 @@ import { DeclaredCommandButton } from '../shared/declared-command-button';
 import { humanize } from '../shared/format';
 import { LoadError } from '../shared/list-error';
 import { ago, count } from '../shared/ops-format';
+import { AgentDrawer } from './agent-drawer';
+import { MANAGED } from './agent-words';
+import { DemandForecasts } from './demand-forecasts';
+import { ManagedAgentCard } from './managed-agent-card';
 
 const POLL = { refetchInterval: REFRESH.opsSummaryMs, staleTime: 0 };
 
@@ -98,6 +106,18 @@ export default function AgentsPage() {
   const agents = useMemo(() => slotEntries(modules, 'agents', can), [modules, can]);
   const { query: summary } = useCustom<{ data: OpsSummary }>({ url: '/ops/summary', method: 'get', queryOptions: POLL, errorNotification: false });
   const list = useList<ConsumerInfo>({ resource: 'consumers', meta: { path: '/streams/consumers' }, pagination: { mode: 'off' }, queryOptions: POLL, errorNotification: false });
+  const managed = useList<AgentRow>({ resource: 'agents', meta: { path: '/agents' }, pagination: { mode: 'off' }, queryOptions: POLL, errorNotification: false });
+  const [params, setParams] = useSearchParams();
+  const rowOf = new Map(managed.result.data.map((a) => [a.name, a]));
+  const managedState = managed.query.isError ? 'error' : managed.query.isPending ? 'loading' : 'ready';
+  const opened = params.get('agent');
+  const drawerAgent = opened ? rowOf.get(opened as AgentRow['name']) : undefined;
+  const closeDrawer = () =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('agent');
+      return next;
+    });
 
   const healthOf = summary.data?.data.data.agent_health ?? {};
   const healthState = summary.isError ? 'error' : summary.isPending ? 'loading' : 'ready';
@@ -108,14 +128,16 @@ export default function AgentsPage() {
   const refresh = () => {
     void summary.refetch();
     void list.query.refetch();
+    void managed.query.refetch();
   };
 
   return (
     <>
       <PageHeader
         title="All Agents"
-        subtitle="The background agents working for your store: what each does, when it runs and how it is doing. Demand forecasting and the competitor monitor arrive in a later release."
+        subtitle="The background agents working for your store: what each does, when it runs and how it is doing."
       />
+      {managed.query.isError && <LoadError what="the agents" error={managed.query.error} onRetry={() => void managed.query.refetch()} />}
       {summary.isError && <LoadError what="the agents' health" error={summary.error} onRetry={() => void summary.refetch()} />}
       {list.query.isError && <LoadError what="the consumers' figures" error={list.query.error} onRetry={() => void list.query.refetch()} />}
       {agents.length === 0 ? (
@@ -124,6 +146,9 @@ export default function AgentsPage() {
         <Row gutter={[16, 16]}>
           {agents.map((a) => (
             <Col key={`${a.module}.${a.id}`} xs={24} lg={12} data-agent={a.id}>
+              {MANAGED[a.id] ? (
+                <ManagedAgentCard agent={a} row={rowOf.get(MANAGED[a.id])} state={managedState} onChanged={refresh} />
+              ) : (
               <AgentCard
                 agent={a}
                 health={healthOf[a.heartbeat ?? a.id]}
@@ -131,6 +156,7 @@ export default function AgentsPage() {
                 consumers={(a.consumers ?? []).map((name) => ({ name, info: consumersState === 'ready' ? byName.get(name) : undefined }))}
                 onRun={refresh}
               />
+              )}
             </Col>
           ))}
         </Row>
@@ -151,6 +177,8 @@ export default function AgentsPage() {
           )}
         </Card>
       )}
+      <DemandForecasts />
+      <AgentDrawer agent={drawerAgent} onClose={closeDrawer} onSaved={refresh} />
     </>
   );
 }

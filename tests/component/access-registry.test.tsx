@@ -137,6 +137,13 @@ const COMMANDS: Record<string, Role[]> = {
   'fulfillment.saveSettings': ADMIN,
   // an agent's run-now button (/agents): moving the sandbox's day is ops:agents, agents and admins
   'fulfillment.advanceSandbox': OPS,
+  // the agents on /agents (docs/agents.md "Console"): operators run, pause, resume and set them
+  'agents.runDemand': OPS,
+  'agents.runCompetitor': OPS,
+  'agents.runPricing': OPS,
+  'agents.pauseAgent': OPS,
+  'agents.resumeAgent': OPS,
+  'agents.saveAgentSettings': OPS,
   'returns.create': ALL,
   'returns.approve': ALL,
   'returns.reject': ALL,

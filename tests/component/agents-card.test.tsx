@@ -3,8 +3,8 @@
  * The dashboard's Intelligent Agents card (docs/alerts.md "Agent health"): Pricing Intelligence,
  * Demand Forecasting and Competitor Monitor with their workers' status from
  * GET /api/alerts/agent-health — healthy, degraded, offline or no heartbeat yet for Pricing
- * Intelligence (the repricer and the pricing agent, the worst of the two), "Not running yet" for the
- * two without a worker, each linking to its page; it says it is loading, shows the API's error with
+ * Intelligence (the repricer and the pricing agent, the worst of the two), and Demand Forecasting and
+ * Competitor Monitor from their own workers' heartbeats, each linking to its page; it says it is loading, shows the API's error with
  * Retry, and asks again every 10 s. Fetch stubbed behind the real API client and data provider.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -95,12 +95,23 @@ describe('Intelligent Agents card', () => {
     expect(li).toHaveTextContent('Repricer: no heartbeat yet · Pricing agent: healthy, last beat 5 s ago');
   });
 
-  it('says honestly that Demand Forecasting and Competitor Monitor are not running yet', async () => {
+  it('Demand Forecasting and Competitor Monitor show their workers\' real status', async () => {
+    show(() => [row('repricer', 'healthy', 12), row('pricing-agent', 'healthy', 8), row('demand-forecasting', 'healthy', 4), row('competitor-monitor', 'degraded', 95, 2)]);
+    const demand = await agent('Demand Forecasting');
+    expect(demand).toHaveTextContent('Demand Forecasting — Healthy');
+    expect(demand).toHaveTextContent('healthy, last beat 4 s ago, no errors in the last hour');
+    expect(demand.querySelector('.status-dot.is-success')).not.toBeNull();
+    const competitor = await agent('Competitor Monitor');
+    expect(competitor).toHaveTextContent('Competitor Monitor — Degraded');
+    expect(competitor).toHaveTextContent('degraded, last beat 1 min ago, 2 errors in the last hour');
+  });
+
+  it('before their workers beat, Demand Forecasting and Competitor Monitor say so', async () => {
     show(() => [row('repricer', 'healthy', 12), row('pricing-agent', 'healthy', 8)]);
     for (const name of ['Demand Forecasting', 'Competitor Monitor']) {
       const li = await agent(name);
-      expect(li).toHaveTextContent(`${name} — Not running yet`);
-      expect(li).toHaveTextContent('Not installed on this server: it arrives in a later release.');
+      expect(li).toHaveTextContent(`${name} — No heartbeat yet`);
+      expect(li).toHaveTextContent('Its workers have not reported since the server started.');
       expect(li.querySelector('.status-dot.is-default')).not.toBeNull();
     }
   });
@@ -111,7 +122,7 @@ describe('Intelligent Agents card', () => {
     const li = await agent('Pricing Intelligence');
     expect(li).toHaveTextContent('Pricing Intelligence — No heartbeat yet');
     expect(li).toHaveTextContent('Its workers have not reported since the server started.');
-    expect(await agent('Demand Forecasting')).toHaveTextContent('Not running yet');
+    expect(await agent('Demand Forecasting')).toHaveTextContent('No heartbeat yet');
   });
 
   it('error: shows the API’s error with Retry; Retry asks again', async () => {

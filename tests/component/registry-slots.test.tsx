@@ -195,6 +195,9 @@ describe("the console's registry", () => {
 
   it('the agents, in their order, with the heartbeat names the server reports', () => {
     expect(ids('agents', 'agent')).toEqual([
+      'agents.demand-forecasting',
+      'agents.competitor-monitor',
+      'agents.pricing-intelligence',
       'pricing.repricer',
       'pricing.pricing-agent',
       'integrations.marketplace-connector',

@@ -63,6 +63,8 @@ describe('route access', () => {
     [/^PUT \/governance\/retention$/, 'governance:edit', ['admin']],
     // the workspace's people and invitations (docs/governance.md "Users and invitations")
     [/^\w+ \/governance\/users/, 'manage:users', ['admin']],
+    // the agents: read, run, pause, resume and set by operators (docs/agents.md "API")
+    [/^\w+ \/agents/, 'ops:agents', ['agent', 'admin']],
   ];
   it.each(expected)('%s → %s (%j)', (pattern, permission, roles) => {
     const hits = routes.filter((d) => pattern.test(key(d)));
