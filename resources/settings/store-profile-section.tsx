@@ -5,7 +5,7 @@
  * save reaches this form through the live stream (`settings.*`): it is read again unless being edited.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Col, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { useCustom, useNotification, useSubscription } from '@refinedev/core';
 import type { ShipTo } from '../../contract/addresses';
 import { needsRegion, postalLabel, regionLabel } from '../../contract/addresses';
@@ -18,6 +18,7 @@ import { LoadError } from '../shared/list-error';
 import { useCommand } from '../shared/use-command';
 import { showFieldErrors } from '../products/field-errors';
 import settingsModule from './index';
+import { SectionFooter } from './section-footer';
 
 type AddressForm = Partial<Record<keyof ShipTo, string>>;
 interface FormValues { name: string; currency: string; timezone: string; address: AddressForm }
@@ -134,16 +135,7 @@ export default function StoreProfileSection() {
           </Form.Item>
         </Col>
       </Row>
-      {profile.updated_at && (
-        <Typography.Paragraph type="secondary">
-          Last changed by {profile.updated_by ?? 'someone'} on {new Date(profile.updated_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-        </Typography.Paragraph>
-      )}
-      {canEdit && (
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Save store profile
-        </Button>
-      )}
+      <SectionFooter updatedAt={profile.updated_at} updatedBy={profile.updated_by} canEdit={canEdit} saving={saving} saveLabel="Save store profile" />
     </Form>
   );
 }

@@ -5,7 +5,7 @@
  * (administrators); an address that is not a member's is named under its severity.
  */
 import { useEffect, useState } from 'react';
-import { Button, Form, Select, Skeleton, Typography } from 'antd';
+import { Form, Select, Skeleton } from 'antd';
 import { useCustom, useNotification, useSubscription } from '@refinedev/core';
 import { resourceChannel } from '../../contract/events';
 import { NOTIFY_SEVERITIES, type NotificationPrefs } from '../../contract/settings';
@@ -15,6 +15,7 @@ import { LoadError } from '../shared/list-error';
 import { useCommand } from '../shared/use-command';
 import { fieldErrorsOf } from '../products/field-errors';
 import workModule from './index';
+import { SectionFooter } from '../settings/section-footer';
 
 type Values = Record<string, string[]>;
 
@@ -66,16 +67,7 @@ export default function NotificationSettings() {
           <Select mode="tags" options={options} placeholder="Nobody is mailed" tokenSeparators={[',', ' ']} aria-label={`${SEVERITY_LABEL[s]} alerts: who is mailed`} />
         </Form.Item>
       ))}
-      {prefs.updated_at && (
-        <Typography.Paragraph type="secondary">
-          Last changed by {prefs.updated_by ?? 'someone'} on {new Date(prefs.updated_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-        </Typography.Paragraph>
-      )}
-      {canEdit && (
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Save notification preferences
-        </Button>
-      )}
+      <SectionFooter updatedAt={prefs.updated_at} updatedBy={prefs.updated_by} canEdit={canEdit} saving={saving} saveLabel="Save notification preferences" />
     </Form>
   );
 }
