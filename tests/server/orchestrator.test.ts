@@ -233,6 +233,34 @@ describe('writes wait for the member\'s confirmation', () => {
   });
 });
 
+describe('bulk writes', () => {
+  it('a write touching more than 50 objects is refused while the danger switch is off, saying how many', async () => {
+    const c = await newConversation(ADMIN);
+    const m = await ask(ADMIN, c, 'pause all listings');
+    expect(m.tool_calls[0]).toMatchObject({ tool: 'pause_listings', status: 'refused', action: null });
+    expect(m.tool_calls[0].error).toMatch(/This would change \d+ objects; more than 50 at once is a bulk action, switched off in this build/);
+    const active = await db<{ n: string }>((q) => q("select count(*) as n from listings where tenant_id = $1 and status = 'active'", [DEMO_TENANT.id]).then((r) => Number(r[0].n)));
+    expect(m.tool_calls[0].error).toContain(`change ${active as number} objects`);
+  });
+
+  it('pauses the one listing asked for, through the listings bulk action, after the confirmation', async () => {
+    const one = (await db<{ sku: string; kind: string }>((q) => q(
+      `select l.sku, a.kind from listings l join marketplace_accounts a on a.tenant_id = l.tenant_id and a.id = l.marketplace_id
+        where l.tenant_id = $1 and l.status = 'active' and l.sku ~ '^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$' and l.sku ~ '[0-9]'
+        group by l.sku, a.kind having count(*) = 1 and bool_and(true) order by l.sku limit 1`, [DEMO_TENANT.id]).then((r) => r[0]))) as { sku: string; kind: string };
+    const { sku, kind } = one;
+    const status = async () => (await db<{ status: string }>((q) => q(
+      'select l.status from listings l join marketplace_accounts a on a.id = l.marketplace_id where l.tenant_id = $1 and l.sku = $2 and a.kind = $3', [DEMO_TENANT.id, sku, kind]).then((r) => r[0].status))) as string;
+    const c = await newConversation(SELLER);
+    const m = await ask(SELLER, c, `pause listing ${sku} on ${kind}`);
+    expect(m.tool_calls[0]).toMatchObject({ tool: 'pause_listings', input: { sku, marketplace: kind }, status: 'pending_confirmation', action: { count: 1, preview: [{ sku }] } });
+    expect(await status()).toBe('active');
+    const done = await call(SELLER, 'POST', `/api/orchestrator/actions/${m.tool_calls[0].action!.id}/confirm`);
+    expect(done.body.data).toMatchObject({ status: 'confirmed', result: { kind: 'text', text: 'Paused 1 listing.' } });
+    expect(await status()).toBe('paused');
+  });
+});
+
 describe('the enableOrchestrator flag', () => {
   it('off: every route answers 409 feature_disabled in words', async () => {
     const c = await newConversation(SELLER);

@@ -5,9 +5,7 @@
 import { z } from 'zod';
 import type { DlqEntry } from '../../../contract/dlq';
 import { defineTool, type ToolContext, type WritePlan } from '../tool-kit';
-import { daySlot, plural, preview, table, when, type Page } from './shared';
-
-const PLAN_MAX = 500;
+import { allRows, daySlot, plural, PLAN_CAP, preview, table, when } from './shared';
 
 const filterShape = {
   consumer: z.string().trim().min(1).max(100).optional().describe('The consumer that failed, e.g. dropship-labels (label purchases), dropship-router (routing), dropship-tracking'),
@@ -18,8 +16,7 @@ type Filter = { consumer?: string; subject?: string; since?: string };
 
 async function failed(ctx: ToolContext, f: Filter, limit: number): Promise<{ rows: DlqEntry[]; total: number }> {
   const maxAge = f.since ? Math.max(0, Math.ceil((ctx.now.getTime() - Date.parse(`${f.since}T00:00:00.000Z`)) / 1000)) : undefined;
-  const r = await ctx.api.get<Page<DlqEntry>>('/dlq', { status: 'pending', consumer: f.consumer, subject: f.subject, max_age_s: maxAge, limit });
-  return { rows: r.data, total: r.pagination.total };
+  return allRows<DlqEntry>(ctx.api, '/dlq', { status: 'pending', consumer: f.consumer, subject: f.subject, max_age_s: maxAge }, limit);
 }
 
 const describe = (f: Filter) => [f.consumer ? `of ${f.consumer}` : '', f.subject ? `on ${f.subject}` : '', f.since ? `since ${f.since}` : ''].filter(Boolean).join(' ');
@@ -49,7 +46,7 @@ function dlqWrite(kind: 'replay' | 'discard') {
     danger: kind === 'discard',
     input: kind === 'replay' ? z.object(filterShape) : z.object({ ...filterShape, reason: z.string().trim().min(1).max(500).optional() }),
     async plan(ctx, i: Filter & { reason?: string }): Promise<WritePlan> {
-      const { rows, total } = await failed(ctx, i, PLAN_MAX);
+      const { rows, total } = await failed(ctx, i, PLAN_CAP);
       return {
         summary: `${kind === 'replay' ? 'Replay' : 'Discard'} ${plural(total, 'failed message')} ${describe(i)}`.trim(),
         count: total,

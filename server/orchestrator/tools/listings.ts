@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { LISTING_STATUSES, type Listing } from '../../../contract/listings';
 import type { PriceDecision } from '../../../contract/pricing';
 import { defineTool, type ToolContext, type WritePlan } from '../tool-kit';
-import { accountsOf, humanize, marketplaceName, marketplaceSlot, money, plural, preview, skuSlot, table, when, type Page } from './shared';
+import { accountsOf, allRows, humanize, marketplaceName, marketplaceSlot, money, plural, PLAN_CAP, preview, skuSlot, table, when } from './shared';
 
-/** Most listings one pause or activate plans (the list's largest page). */
-const PLAN_MAX = 500;
 
 const filterShape = {
   marketplace: marketplaceSlot.optional(),
@@ -22,9 +20,11 @@ async function readListings(ctx: ToolContext, f: ListingFilter, limit: number): 
   const rows: Listing[] = [];
   let total = 0;
   for (const marketplace_id of accounts) {
-    const r = await ctx.api.get<Page<Listing>>('/listings', { marketplace_id, status: f.status, violations: f.violations ? 'true' : undefined, search: f.sku ?? f.search, limit });
-    rows.push(...r.data);
-    total += r.pagination.total;
+    const r = await allRows<Listing>(ctx.api, '/listings', { marketplace_id, status: f.status, violations: f.violations ? 'true' : undefined, search: f.sku ?? f.search }, limit);
+    // a SKU names its listings exactly (the search also finds longer SKUs that contain it)
+    const hits = f.sku ? r.rows.filter((l) => l.sku.toLowerCase() === f.sku!.toLowerCase()) : r.rows;
+    rows.push(...hits);
+    total += f.sku ? hits.length : r.total;
   }
   return { rows: rows.slice(0, limit), total };
 }
@@ -89,7 +89,7 @@ function statusTool(action: 'pause' | 'activate') {
     danger: false,
     input: z.object(filterShape),
     async plan(ctx, i): Promise<WritePlan> {
-      const { rows, total } = await readListings(ctx, { ...i, status: from }, PLAN_MAX);
+      const { rows, total } = await readListings(ctx, { ...i, status: from }, PLAN_CAP);
       const what = [i.violations ? 'with a MAP violation' : '', i.marketplace ? `on ${marketplaceName(i.marketplace)}` : '', i.sku ? `for ${i.sku}` : ''].filter(Boolean).join(' ');
       return {
         summary: `${action === 'pause' ? 'Pause' : 'Activate'} ${plural(total, `${from} listing`)}${what ? ` ${what}` : ''}`,

@@ -2,21 +2,19 @@
 import { z } from 'zod';
 import type { PriceProposal } from '../../../contract/pricing';
 import { defineTool, type ToolContext, type WritePlan } from '../tool-kit';
-import { accountsOf, marketplaceSlot, money, plural, preview, skuSlot, type Page } from './shared';
-
-const PLAN_MAX = 500;
+import { accountsOf, allRows, marketplaceSlot, money, plural, preview, skuSlot } from './shared';
 
 async function pendingProposals(ctx: ToolContext, f: { marketplace?: string; sku?: string }): Promise<{ rows: PriceProposal[]; total: number }> {
   const accounts = f.marketplace ? await accountsOf(ctx.api, f.marketplace) : [undefined];
   const rows: PriceProposal[] = [];
   let total = 0;
   for (const marketplace_id of accounts) {
-    const r = await ctx.api.get<Page<PriceProposal>>('/pricing/proposals', { status: 'pending', marketplace_id, search: f.sku, limit: PLAN_MAX });
-    const hits = f.sku ? r.data.filter((p) => p.sku.toLowerCase() === f.sku!.toLowerCase()) : r.data;
+    const r = await allRows<PriceProposal>(ctx.api, '/pricing/proposals', { status: 'pending', marketplace_id, search: f.sku });
+    const hits = f.sku ? r.rows.filter((p) => p.sku.toLowerCase() === f.sku!.toLowerCase()) : r.rows;
     rows.push(...hits);
-    total += f.sku ? hits.length : r.pagination.total;
+    total += f.sku ? hits.length : r.total;
   }
-  return { rows: rows.slice(0, PLAN_MAX), total };
+  return { rows, total };
 }
 
 const proposalRow = (p: PriceProposal) => ({ sku: p.sku, marketplace: p.marketplace_name, from: money(p.old_price_cents), to: money(p.new_price_cents), reason: p.reason });

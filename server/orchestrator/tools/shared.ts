@@ -41,4 +41,21 @@ export async function accountsOf(api: ApiCaller, kind: string): Promise<string[]
   return r.data.map((a) => a.id);
 }
 
-export const query = (o: Record<string, string | number | boolean | undefined | null>) => o;
+
+/** The list's largest page (contract/constants.ts PAGE.maxSize). */
+const PAGE_MAX = 500;
+/** Most objects one proposed write reads (the bulk routes' own limit is 10,000). */
+export const PLAN_CAP = 10_000;
+
+/** Reads every row of a list (page after page, up to `cap`): a write's plan names exactly what it changes. */
+export async function allRows<T>(api: ApiCaller, path: string, query: Record<string, string | number | boolean | undefined>, cap = PLAN_CAP): Promise<{ rows: T[]; total: number }> {
+  const rows: T[] = [];
+  let total = 0;
+  for (let offset = 0; offset < cap; offset += PAGE_MAX) {
+    const r = await api.get<Page<T>>(path, { ...query, limit: Math.min(PAGE_MAX, cap - offset), offset });
+    rows.push(...r.data);
+    total = r.pagination.total;
+    if (r.data.length === 0 || rows.length >= total) break;
+  }
+  return { rows, total };
+}
