@@ -42,11 +42,19 @@ export function useSuggestions(enabled: boolean) {
   return query.data?.data.data;
 }
 
-/** Reads the conversations and their messages again (a new title, a stored answer). */
+/**
+ * Reads the conversations and one conversation's messages again (a new title, a stored answer). A
+ * read still running started before the answer was stored: it is cancelled first, or the refetch
+ * would only wait for it.
+ */
 export function useRefreshChat() {
   const client = useQueryClient();
   return useCallback(
-    () => Promise.all([client.invalidateQueries({ queryKey: [KEY, 'conversations'] }), client.invalidateQueries({ queryKey: [KEY, 'messages'] })]).then(() => undefined),
+    async (conversationId: string) => {
+      const messages = [KEY, 'messages', conversationId];
+      await client.cancelQueries({ queryKey: messages });
+      await Promise.all([client.invalidateQueries({ queryKey: [KEY, 'conversations'] }), client.invalidateQueries({ queryKey: messages })]);
+    },
     [client],
   );
 }

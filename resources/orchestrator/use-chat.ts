@@ -82,9 +82,10 @@ export function useChat(conversationId: string | null, onCreated: (id: string) =
       abort.current = null;
       if (failed !== null) setFailure({ conversationId: id, question: text, message: failed });
       setTurn((t) => t && { ...t, streaming: false });
-      // the stored messages replace the live turn once read again
-      await refresh().catch(() => undefined);
-      setTurn((t) => (t && !t.streaming ? null : t));
+      // the stored messages replace the live turn once read again (a finished answer's stored copy
+      // hides the live one by its id; a stopped or failed one has none, so the turn goes)
+      if (id !== null) await refresh(id).catch(() => undefined);
+      setTurn((t) => (t && !t.streaming && !t.answer ? null : t));
     },
     [conversationId, onCreated, refresh, send],
   );

@@ -123,7 +123,7 @@ const streamNo = async (s: StreamCall[], n: number) => {
 
 describe('/orchestrator', () => {
   it('an empty chat offers suggested questions; a click creates the conversation and asks it', async () => {
-    const { api, streams } = setup();
+    const { api, streams, stored } = setup();
     expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Suggested questions' });
     await userEvent.click(within(list).getByRole('button', { name: 'What needs my attention?' }));
@@ -136,6 +136,21 @@ describe('/orchestrator', () => {
     expect(s.headers.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orchestrator?c=c1'));
     expect(within(log()).getByText('What needs my attention?')).toBeInTheDocument();
+
+    // the new conversation's messages are read while the answer streams: the answer stays once done
+    const user = msg('m1', 'user', 'What needs my attention?');
+    const answer = msg('m2', 'assistant', 'Two orders wait for shipping.');
+    act(() => s.stream.send('message', user));
+    await waitFor(() => expect(api.of('GET', '/orchestrator/conversations/c1/messages').length).toBeGreaterThan(0));
+    stored.c1 = [user, answer];
+    act(() => {
+      s.stream.send('token', { text: answer.text });
+      s.stream.send('done', answer);
+      s.stream.end();
+    });
+    await waitFor(() => expect(box()).toBeEnabled());
+    await waitFor(() => expect(api.of('GET', '/orchestrator/conversations/c1/messages').length).toBeGreaterThan(1));
+    expect(within(log()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['YouWhat needs my attention?', 'AssistantTwo orders wait for shipping.']);
   });
 
   it('Enter sends, Shift+Enter adds a line; the box waits while the answer streams; tokens show in order as they arrive', async () => {
