@@ -5,6 +5,7 @@
  * The first look at a listing only remembers it. Tests: tests/unit/agents-competitor.test.ts.
  */
 import type { COMPETITOR_CHANGES } from '../../../contract/agents-events';
+import { formatCents } from '../../../contract/money';
 
 export interface Offer { seller: string; price_cents: number }
 export interface Look { offers: readonly Offer[]; buy_box_owner: string | null }
@@ -22,7 +23,7 @@ export function diffOffers(before: Look | null, now: Look, o: { dropPct: number;
   for (const x of now.offers) {
     const was = prev.get(x.seller);
     if (was === undefined) out.push({ change: 'new_entrant', seller: x.seller, price_cents: x.price_cents, before_cents: null });
-    else if (x.price_cents < was * (1 - o.dropPct / 100)) out.push({ change: 'price_drop', seller: x.seller, price_cents: x.price_cents, before_cents: was });
+    else if ((was - x.price_cents) * 100 > was * o.dropPct) out.push({ change: 'price_drop', seller: x.seller, price_cents: x.price_cents, before_cents: was });
   }
   const price = (seller: string | null) => now.offers.find((x) => x.seller === seller)?.price_cents ?? null;
   if (before.buy_box_owner === OWN && now.buy_box_owner !== OWN) out.push({ change: 'buy_box_lost', seller: now.buy_box_owner ?? 'nobody', price_cents: price(now.buy_box_owner), before_cents: null });
@@ -30,7 +31,7 @@ export function diffOffers(before: Look | null, now: Look, o: { dropPct: number;
   return out;
 }
 
-const money = (c: number | null) => (c === null ? '' : `$${(c / 100).toFixed(2)}`);
+const money = (c: number | null) => (c === null ? '' : formatCents(c));
 
 /** The alert's sentence for a change on a listing (SKU). */
 export function changeWords(sku: string, c: Change): string {
