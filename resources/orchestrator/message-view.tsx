@@ -1,14 +1,17 @@
 /**
- * One message of the conversation: the seller's question, or the assistant's answer with what its
- * tools found (tables, cards) and the changes waiting for confirmation (docs/orchestrator.md).
+ * One message of the conversation: the seller's question, or the assistant's answer — its words
+ * first, then what its tools found (tables, cards) and the changes waiting for confirmation
+ * (docs/orchestrator.md).
  */
 import { Alert, Flex, Typography } from 'antd';
 import { ActionCard } from './action-card';
 import { ToolResultView } from './tool-result';
 import type { Message, ToolCall } from './types';
 
-function ToolCallView({ call }: { call: ToolCall }) {
+/** A refused or failed step's reason, unless the answer's own words already say it. */
+function ToolCallView({ call, said }: { call: ToolCall; said: string }) {
   if (call.action) return <ActionCard key={`${call.action.id}:${call.action.status}`} action={call.action} />;
+  if ((call.status === 'refused' || call.status === 'failed') && call.error && said.includes(call.error)) return null;
   if (call.status === 'refused') return <Alert type="warning" showIcon message={call.error ?? 'The assistant may not do that for you.'} />;
   if (call.status === 'failed') return <Alert type="error" showIcon message={call.error ?? 'That step failed.'} />;
   return call.result ? <ToolResultView result={call.result} /> : null;
@@ -20,11 +23,9 @@ export interface MessageViewProps {
   toolCalls: ToolCall[];
   /** The answer is still arriving. */
   streaming?: boolean;
-  /** What to say under an answer that did not finish. */
-  note?: string;
 }
 
-export function MessageView({ role, text, toolCalls, streaming, note }: MessageViewProps) {
+export function MessageView({ role, text, toolCalls, streaming }: MessageViewProps) {
   const mine = role === 'user';
   return (
     <li className={`orch-msg orch-msg-${role}`} aria-label={mine ? 'You' : 'Assistant'} aria-busy={streaming || undefined} style={{ alignSelf: mine ? 'flex-end' : 'stretch', maxWidth: mine ? '80%' : '100%' }}>
@@ -32,9 +33,6 @@ export function MessageView({ role, text, toolCalls, streaming, note }: MessageV
         {mine ? 'You' : 'Assistant'}
       </Typography.Text>
       <Flex vertical gap={8}>
-        {toolCalls.map((c, i) => (
-          <ToolCallView key={i} call={c} />
-        ))}
         {(text || streaming) && (
           <div
             data-testid={mine ? undefined : 'answer-text'}
@@ -44,7 +42,9 @@ export function MessageView({ role, text, toolCalls, streaming, note }: MessageV
             {streaming && <span aria-hidden="true">▍</span>}
           </div>
         )}
-        {note && <Typography.Text type="secondary">{note}</Typography.Text>}
+        {toolCalls.map((c, i) => (
+          <ToolCallView key={i} call={c} said={text} />
+        ))}
       </Flex>
     </li>
   );

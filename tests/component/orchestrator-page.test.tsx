@@ -198,6 +198,18 @@ describe('/orchestrator', () => {
     expect(screen.getByText('Showing 2 of 12.')).toBeInTheDocument();
   });
 
+  it('a refused step says why once: in the answer\'s words, or as a warning when they do not say it', async () => {
+    const why = 'This would change 91 listings; more than 50 at once is switched off.';
+    const refused = (error: string): ToolCall => ({ tool: 'pause_listings', input: {}, status: 'refused', result: null, action: null, error });
+    setup({
+      conversations: [conv('c1', 'Bulk')],
+      stored: { c1: [msg('m1', 'assistant', why, [refused(why)]), msg('m2', 'assistant', 'I did not do it.', [refused('Sellers may not replay messages.')])] },
+    });
+    expect(await within(log()).findByText('I did not do it.')).toBeInTheDocument();
+    expect(within(log()).getAllByText(why)).toHaveLength(1);
+    expect(within(log()).getByRole('alert')).toHaveTextContent('Sellers may not replay messages.');
+  });
+
   it('a proposed change: summary, count, preview; Confirm runs it once and shows its result', async () => {
     const confirmed = action({ status: 'confirmed', result: { kind: 'text', text: 'Paused 1 listing.' } });
     const { api } = setup({
