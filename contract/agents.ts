@@ -74,6 +74,8 @@ export type AgentRun = z.infer<typeof agentRun>;
 export const AGENT_STATUSES = ['healthy', 'degraded', 'offline', 'not_reporting', 'paused'] as const;
 
 export const agentRow = z.object({
+  /** The name again, as a record id (lists key their rows by `id`). */
+  id: z.enum(AGENT_NAMES),
   name: z.enum(AGENT_NAMES),
   title: z.string(),
   /** The worker heartbeat it reports under (GET /alerts/agent-health). */

@@ -37,7 +37,7 @@ const run = (over: Partial<AgentRun> = {}): AgentRun => ({
   outputs: { variants: 120, reorder_now: 4 }, error: null, queued_at: now(), started_at: now(), finished_at: now(), duration_ms: 1250, ...over,
 });
 const agentRow = (name: AgentRow['name'], over: Partial<AgentRow> = {}): AgentRow => ({
-  name, title: { demand: 'Demand Forecasting', competitor: 'Competitor Monitor', pricing: 'Pricing Intelligence' }[name],
+  id: name, name, title: { demand: 'Demand Forecasting', competitor: 'Competitor Monitor', pricing: 'Pricing Intelligence' }[name],
   heartbeat: name, status: 'healthy', paused: false, last_heartbeat: now(), busy: false, last_run: null, next_run_at: null,
   key_outputs: [], errors_24h: 0, last_error: null, settings: {}, schedule: 'Every 24 h, and on Run now.', ...over,
 });

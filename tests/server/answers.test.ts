@@ -70,6 +70,7 @@ const PARAM_SOURCE: Record<string, string> = {
   '/api/audit/:id': '/api/audit?limit=1',
   '/api/governance/exports/:id': '/api/governance/exports?limit=1',
   '/api/orchestrator/conversations/:id/messages': '/api/orchestrator/conversations?limit=1',
+  '/api/agents/:name/runs': '/api/agents',
 };
 
 /** The query a route cannot answer without (its schema requires it), keyed by the route's URL. */

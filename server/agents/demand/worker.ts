@@ -62,23 +62,27 @@ async function openPos(tx: Tx, tenantId: string, ids: string[]): Promise<Map<str
   return new Map(rows.map((r) => [String(r.variant_id), Number(r.n)]));
 }
 
-/** Daily units sold per variant over the window (cancelled orders left out). */
+/**
+ * Daily units sold per variant over the window (cancelled orders left out), aggregated in the
+ * database to one `[[day, units], …]` per variant: a page answers one row per variant, not one per
+ * variant and day.
+ */
 async function sales(tx: Tx, tenantId: string, ids: string[], start: Date, end: Date, days: number): Promise<Map<string, number[]>> {
-  const { rows } = await tx.query<{ variant_id: string; d: number; n: number }>(
-    `select oi.variant_id, floor(extract(epoch from (o.created_at - $3::timestamptz)) / 86400)::int as d, sum(oi.quantity)::int as n
-       from order_items oi join orders o on o.id = oi.order_id
-      where oi.tenant_id = $1 and oi.variant_id = any($2::uuid[])
-        and o.created_at >= $3 and o.created_at < $4 and o.status <> 'cancelled'
-      group by 1, 2`,
+  const { rows } = await tx.query<{ variant_id: string; s: [number, number][] | string }>(
+    `select variant_id, json_agg(json_build_array(d, n)) as s from (
+       select oi.variant_id, floor(extract(epoch from (o.created_at - $3::timestamptz)) / 86400)::int as d, sum(oi.quantity)::int as n
+         from order_items oi join orders o on o.id = oi.order_id
+        where oi.tenant_id = $1 and oi.variant_id = any($2::uuid[])
+          and o.created_at >= $3 and o.created_at < $4 and o.status <> 'cancelled'
+        group by 1, 2) x
+      group by variant_id`,
     [tenantId, ids, start.toISOString(), end.toISOString()],
   );
   const out = new Map<string, number[]>();
   for (const r of rows) {
-    const id = String(r.variant_id);
-    let y = out.get(id);
-    if (!y) out.set(id, (y = new Array<number>(days).fill(0)));
-    const d = Number(r.d);
-    if (d >= 0 && d < days) y[d] += Number(r.n);
+    const y = new Array<number>(days).fill(0);
+    for (const [d, n] of typeof r.s === 'string' ? (JSON.parse(r.s) as [number, number][]) : r.s) if (d >= 0 && d < days) y[d] += Number(n);
+    out.set(String(r.variant_id), y);
   }
   return out;
 }

@@ -41,6 +41,7 @@ export async function agentRow(tx: Tx, tenantId: string, name: AgentName, health
     : [];
   const scheduled = SCHEDULED.includes(name) && !st.paused;
   return {
+    id: name,
     name,
     title: AGENT_TITLES[name],
     heartbeat: AGENT_HEARTBEATS[name],
