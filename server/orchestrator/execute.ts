@@ -21,6 +21,8 @@ export interface ExecuteScope {
   dangerOn: boolean;
   conversationId: string | null;
   tool: ToolContext;
+  /** Where a tool's unexpected failure is logged (the member reads a plain sentence). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export interface Executed { call: ToolCall; stored: StoredCall }
@@ -54,6 +56,7 @@ export async function executeTool(scope: ExecuteScope, name: string, rawInput: u
     );
     return done({ ...base, input: args, status: 'pending_confirmation' }, action);
   } catch (e) {
+    if (!(e instanceof ToolError)) scope.log?.warn({ err: e, tool: name }, 'orchestrator: a tool failed');
     return done({ ...base, input: args, status: 'failed', error: errorText(e) });
   }
 }

@@ -59,6 +59,7 @@ export async function answer(i: AnswerInput): Promise<Message> {
   const scope: ExecuteScope = {
     db, tenantId: auth.tenantId, userId: auth.userId, role: auth.role, dangerOn: i.config.orchestratorDanger, conversationId: i.conversationId,
     tool: { api: apiCaller(i.app, { authorization: i.authorization, tenantId: auth.tenantId, correlationId: i.correlationId }), now },
+    log: i.app.log,
   };
   let said = '';
   const token = (t: string) => {

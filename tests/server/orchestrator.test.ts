@@ -154,6 +154,40 @@ describe('conversations', () => {
   });
 });
 
+describe('every read tool answers from the API', () => {
+  it('runs each read tool for a plain request and answers with its table or card', async () => {
+    const order = await pendingOrder();
+    const supplier = (await db<{ name: string }>((q) => q('select name from suppliers where tenant_id = $1 order by name limit 1', [DEMO_TENANT.id]).then((r) => r[0].name))) as string;
+    const sku = (await db<{ sku: string }>((q) => q("select sku from listings where tenant_id = $1 and sku ~ '^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$' and sku ~ '[0-9]' order by sku limit 1", [DEMO_TENANT.id]).then((r) => r[0].sku))) as string;
+    const c = await newConversation(ADMIN);
+    const cases: [string, string, 'table' | 'card' | 'text'][] = [
+      ['show low stock products', 'find_products', 'table'],
+      ['show listings with a MAP violation on Walmart', 'find_listings', 'table'],
+      ['show active listings on Amazon', 'find_listings', 'table'],
+      ['show tier-1 suppliers', 'find_suppliers', 'table'],
+      ['show rejected purchase orders', 'find_purchase_orders', 'table'],
+      ['show requested returns', 'find_returns', 'table'],
+      ['show open critical alerts', 'find_alerts', 'table'],
+      ['list failed label purchases from today', 'find_failed_messages', 'table'],
+      [`what happened to order ${order}?`, 'explain_order', 'table'],
+      [`why did ${sku}'s price change?`, 'explain_price_change', 'card'],
+      [`what is supplier ${supplier}'s score?`, 'supplier_score', 'card'],
+      ['am I eligible for capital?', 'check_capital_eligibility', 'card'],
+      ['show delivered orders from last month', 'find_orders', 'table'],
+    ];
+    for (const [text, tool, kind] of cases) {
+      const m = await ask(ADMIN, c, text);
+      expect(m.tool_calls[0], text).toMatchObject({ tool, status: 'done', error: null });
+      if (tool !== 'explain_price_change') expect(m.tool_calls[0].result?.kind, text).toBe(kind);
+      else expect(['card', 'text'], text).toContain(m.tool_calls[0].result?.kind);
+    }
+    // the order's timeline is the one GET /orders/:id/timeline gives
+    const timeline = await call(ADMIN, 'GET', `/api/orders/${order}/timeline`);
+    const m = await ask(ADMIN, c, `timeline of ${order}`);
+    expect(m.tool_calls[0].result).toMatchObject({ kind: 'table', total: timeline.body.data.length });
+  });
+});
+
 describe('writes wait for the member\'s confirmation', () => {
   it('proposes, changes nothing, then runs once on a double confirm, as the same member only', async () => {
     const order = await pendingOrder();
@@ -230,6 +264,27 @@ describe('writes wait for the member\'s confirmation', () => {
     } finally {
       h.config.orchestratorDanger = false;
     }
+  });
+});
+
+describe('other writes', () => {
+  it('scores every supplier after the confirmation; a write with nothing to change says so and proposes nothing', async () => {
+    const c = await newConversation(ADMIN);
+    const m = await ask(ADMIN, c, 'rescore all suppliers');
+    expect(m.tool_calls[0]).toMatchObject({ tool: 'score_suppliers', status: 'pending_confirmation', action: { count: 1 } });
+    const done = await call(ADMIN, 'POST', `/api/orchestrator/actions/${m.tool_calls[0].action!.id}/confirm`);
+    expect(done.body.data).toMatchObject({ status: 'confirmed', result: { kind: 'text', text: expect.stringMatching(/^Scored \d+ suppliers?; \d+ changed\.$/) } });
+
+    const a = await newConversation(AGENT);
+    const none = await ask(AGENT, a, 'replay failed label purchases from today');
+    expect(none.tool_calls[0]).toMatchObject({ tool: 'replay_failed_messages', status: 'done', action: null, result: { kind: 'text', text: expect.stringMatching(/^Nothing to change: replay 0 failed messages of dropship-labels since /) } });
+  });
+
+  it('an order that cannot be found is a failed call in words, nothing proposed', async () => {
+    const c = await newConversation(SELLER);
+    const m = await ask(SELLER, c, 'hold order ORD-999999999');
+    expect(m.tool_calls[0]).toMatchObject({ tool: 'hold_order', status: 'failed', action: null, error: 'Order not found' });
+    expect(m.text).toBe('That did not work: Order not found');
   });
 });
 

@@ -18,8 +18,8 @@ export const findAlerts = defineTool({
     const r = await api.get<Page<AlertRow>>('/alerts', { status: i.status ?? 'open', severity: i.severity, search: i.search, sort: 'severity', limit: 20 });
     return table(`${i.severity ? `${i.severity[0].toUpperCase()}${i.severity.slice(1)} alerts` : 'Alerts'} (${i.status ?? 'open'})`,
       [['title', 'Alert'], ['severity', 'Severity'], ['source', 'Source'], ['count', 'Count'], ['last_seen', 'Last seen']],
-      r.data.map((a) => ({ title: a.message, severity: a.severity, source: humanize(a.source), count: a.count, last_seen: when(a.last_seen_at), _link: a.link ?? `/alerts?id=${a.id}` })),
-      r.pagination.total, '/alerts');
+      r.data.map((a) => ({ title: a.message, severity: a.severity, source: humanize(a.source), count: a.count, last_seen: when(a.last_seen_at), _link: a.link ?? '/work' })),
+      r.pagination.total, '/work');
   },
 });
 
@@ -43,8 +43,8 @@ export const summariseToday = defineTool({
     const fields: { label: string; value: string; link: string | null }[] = [
       { label: 'Revenue today', value: money(f.revenue_cents), link: '/analytics' },
       { label: 'Orders today', value: String(f.orders), link: '/orders' },
-      { label: 'Open alerts', value: `${alerts.data.open} (${alerts.data.critical} critical, ${alerts.data.new} new)`, link: '/alerts' },
-      { label: 'Failed messages waiting', value: String(dlq.data.pending), link: '/dlq' },
+      { label: 'Open alerts', value: `${alerts.data.open} (${alerts.data.critical} critical, ${alerts.data.new} new)`, link: '/work' },
+      { label: 'Failed messages waiting', value: String(dlq.data.pending), link: '/ops/dlq' },
       ...attention.data.map((a) => ({ label: `Needs attention (${a.severity})`, value: `${a.title}: ${a.context}`, link: a.deepLink })),
     ];
     if (attention.data.length === 0) fields.push({ label: 'Needs attention', value: 'Nothing right now', link: null });

@@ -27,7 +27,7 @@ export const findProducts = defineTool({
     });
     const title = [i.stock_level ? humanize(i.stock_level) : '', i.status ?? '', 'products', i.search ? `matching "${i.search}"` : '', i.sku ? `with SKU ${i.sku}` : ''].filter(Boolean).join(' ');
     return table(title[0].toUpperCase() + title.slice(1), [['sku', 'SKU'], ['title', 'Product'], ['status', 'Status'], ['stock', 'Stock'], ['price', 'Price']],
-      r.data.map((p) => ({ sku: p.sku, title: p.title, status: p.status, stock: p.stock, price: dollars(p.price), _link: `/products/show/${p.id}` })), r.pagination.total,
+      r.data.map((p) => ({ sku: p.sku, title: p.title, status: p.status, stock: p.stock, price: dollars(p.price), _link: `/products/${p.id}` })), r.pagination.total,
       i.stock_level ? `/products?stock_level=${i.stock_level}` : '/products');
   },
 });

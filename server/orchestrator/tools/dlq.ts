@@ -20,7 +20,7 @@ async function failed(ctx: ToolContext, f: Filter, limit: number): Promise<{ row
 }
 
 const describe = (f: Filter) => [f.consumer ? `of ${f.consumer}` : '', f.subject ? `on ${f.subject}` : '', f.since ? `since ${f.since}` : ''].filter(Boolean).join(' ');
-const dlqRow = (d: DlqEntry) => ({ id: d.id, consumer: d.consumer, subject: d.subject, error: d.last_error ?? '—', attempts: d.attempts, failed: when(d.first_failure_at), _link: `/dlq?id=${d.id}` });
+const dlqRow = (d: DlqEntry) => ({ id: d.id, consumer: d.consumer, subject: d.subject, error: d.last_error ?? '—', attempts: d.attempts, failed: when(d.first_failure_at), _link: `/ops/dlq?id=${d.id}` });
 
 export const findFailedMessages = defineTool({
   name: 'find_failed_messages',
@@ -32,7 +32,7 @@ export const findFailedMessages = defineTool({
   input: z.object(filterShape),
   async run(ctx, i) {
     const { rows, total } = await failed(ctx, i, 20);
-    return table(`Failed messages ${describe(i)}`.trim(), [['id', '#'], ['consumer', 'Consumer'], ['subject', 'Subject'], ['error', 'Error'], ['attempts', 'Attempts'], ['failed', 'First failed']], rows.map(dlqRow), total, '/dlq');
+    return table(`Failed messages ${describe(i)}`.trim(), [['id', '#'], ['consumer', 'Consumer'], ['subject', 'Subject'], ['error', 'Error'], ['attempts', 'Attempts'], ['failed', 'First failed']], rows.map(dlqRow), total, '/ops/dlq');
   },
 });
 

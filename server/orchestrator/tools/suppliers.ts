@@ -1,13 +1,13 @@
 /** Supplier tools (docs/orchestrator.md "Tools"): find suppliers and purchase orders, a supplier's score, score them all. */
 import { z } from 'zod';
 import { PO_STATUSES, type PurchaseOrderRow } from '../../../contract/fulfillment';
-import type { PerformanceMonth, Supplier } from '../../../contract/suppliers';
+import type { Performance, Supplier } from '../../../contract/suppliers';
 import { defineTool } from '../tool-kit';
 import type { ApiCaller } from '../api-caller';
 import { humanize, money, orderIdSlot, plural, table, when, type Page } from './shared';
 
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? '—' : `${Math.round(r * 1000) / 10} %`);
-const supplierRow = (s: Supplier) => ({ name: s.name, tier: `Tier ${s.tier}`, country: s.country ?? '—', score: s.score === null ? '—' : s.score, on_time: pct(s.on_time_rate), _link: `/suppliers?id=${s.id}` });
+const supplierRow = (s: Supplier) => ({ name: s.name, tier: `Tier ${s.tier}`, country: s.country ?? '—', score: s.score === null ? '—' : s.score, on_time: pct(s.on_time_rate), _link: `/suppliers/${s.id}` });
 
 export const findSuppliers = defineTool({
   name: 'find_suppliers',
@@ -41,13 +41,13 @@ export const supplierScore = defineTool({
   async run({ api }, i) {
     const s = await supplierNamed(api, i.supplier);
     if (!s) return { kind: 'text', text: `I found no supplier named "${i.supplier}". Try "show suppliers" to see their names.` };
-    const perf = (await api.get<{ data: PerformanceMonth[] }>(`/suppliers/${s.id}/performance`, { months: 3 })).data;
+    const perf = (await api.get<{ data: Performance }>(`/suppliers/${s.id}/performance`, { months: 3 })).data.series;
     const recent = perf.slice(-3).map((m) => `${m.month.slice(0, 7)}: ${m.orders} orders, ${pct(m.on_time_rate)} on time`).join('; ');
     return {
       kind: 'card',
       title: `${s.name}: score ${s.score ?? 'not scored yet'}`,
       fields: [
-        { label: 'Tier', value: `Tier ${s.tier}`, link: `/suppliers?id=${s.id}` },
+        { label: 'Tier', value: `Tier ${s.tier}`, link: `/suppliers/${s.id}` },
         { label: 'On-time rate', value: pct(s.on_time_rate), link: null },
         { label: 'Defect rate', value: pct(s.defect_rate), link: null },
         { label: 'Cancellation rate', value: pct(s.cancellation_rate), link: null },
@@ -92,7 +92,7 @@ export const findPurchaseOrders = defineTool({
     const r = await api.get<Page<PurchaseOrderRow>>('/purchase-orders', { status: i.status, supplier_id: s?.id, order_id: i.order_id, limit: 20 });
     return table(`${i.status ? `${humanize(i.status)[0].toUpperCase()}${humanize(i.status).slice(1)} purchase orders` : 'Purchase orders'}${s ? ` to ${s.name}` : ''}`,
       [['number', 'PO'], ['order_id', 'Order'], ['supplier', 'Supplier'], ['status', 'Status'], ['total', 'Total'], ['created_at', 'Created']],
-      r.data.map((p) => ({ number: p.number, order_id: p.order_id, supplier: p.supplier_name ?? '—', status: humanize(p.status), total: money(p.total_cents), created_at: when(p.created_at), _link: `/purchase-orders?id=${p.id}` })),
-      r.pagination.total, '/purchase-orders');
+      r.data.map((p) => ({ number: p.number, order_id: p.order_id, supplier: p.supplier_name ?? '—', status: humanize(p.status), total: money(p.total_cents), created_at: when(p.created_at), _link: `/orders?id=${encodeURIComponent(p.order_id)}` })),
+      r.pagination.total, '/fulfillment');
   },
 });
