@@ -1,5 +1,5 @@
 /**
- * Answers one request in a conversation (docs/orchestrator.md "Messages"): stores the member's
+ * Answers one request in a conversation (docs/orchestrator.md "API"): stores the member's
  * message, lets the engine (the embedded one, or the model with LLM_BASE_URL) pick tools, runs them
  * through executeTool, streams the words as tokens, and stores the answer with its tool calls —
  * also when the request was closed midway (what was said so far).
@@ -33,7 +33,7 @@ export interface AnswerInput {
   signal: AbortSignal;
   send(event: OrchestratorEvent, data: unknown): void;
   now?: Date;
-  /** The request's Idempotency-Key: a retry is answered with the stored answer (docs/orchestrator.md "Messages"). */
+  /** The request's Idempotency-Key: a retry is answered with the stored answer (docs/orchestrator.md "API"). */
   idempotencyKey?: string;
 }
 
