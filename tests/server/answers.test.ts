@@ -195,6 +195,9 @@ beforeAll(async () => {
   await waitFor(async () => ((await pos(h, ADMIN, order)).length > 0 ? true : null), 'a purchase order for the routed order', 30_000);
   const label = await callAs(h, ADMIN, 'POST', '/api/shipments', { order_id: order });
   expect(label.status, JSON.stringify(label.body)).toBe(201);
+  // a demand forecasting run, for its runs and forecasts (docs/agents.md)
+  expect((await callAs(h, ADMIN, 'POST', '/api/agents/demand/run')).status).toBe(202);
+  await waitFor(async () => ((await callAs(h, ADMIN, 'GET', '/api/agents/demand/runs')).body.data[0]?.status === 'succeeded' ? true : null), 'a finished demand run', 60_000);
 }, 180_000);
 afterAll(async () => h?.close());
 
