@@ -40,7 +40,7 @@ const pricing = {
     },
     {
       id: 'pricing-agent',
-      name: 'Pricing Intelligence',
+      name: 'Buy-box watch',
       description: 'Snapshots your buy-box share per marketplace account and raises an alert when it falls.',
       schedule: 'After every marketplace tick, and on the repricer\'s sweep schedule.',
       order: 11,

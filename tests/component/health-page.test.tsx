@@ -106,7 +106,7 @@ describe('/health System Health', () => {
     const workers = await screen.findByRole('list', { name: 'Background workers' });
     expect(within(workers).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual([
       'Event relay — healthy, last beat 4 s ago, no errors in the last hour',
-      'Pricing Intelligence — degraded, last beat 1 min ago, 2 errors in the last hour, 3 messages waiting',
+      'Buy-box watch — degraded, last beat 1 min ago, 2 errors in the last hour, 3 messages waiting',
       'Repricer — healthy, last beat 12 s ago, no errors in the last hour',
       'Dropship intake — offline, last beat 2 h ago, 1 error in the last hour',
     ]);
