@@ -18,6 +18,7 @@ import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, routeNotFound } 
 import { trackRoutes } from './api/route-index';
 import { rejectBadText } from './api/text-guard';
 import { registerHealth } from './api/health';
+import { registerMcp } from './mcp/routes';
 import { createAuthenticate } from './api/authenticate';
 import { createAuthCache } from './api/auth-cache';
 import { createRateLimit } from './api/rate-limit';
@@ -57,7 +58,7 @@ export interface BuildOptions {
 }
 
 // paths that never fall back to index.html (a missing /assets/ chunk is a 404, not HTML)
-const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health', '/assets/'];
+const APP_PREFIXES = ['/api', '/auth/', '/rest/', '/dev/', '/health', '/assets/', '/mcp'];
 
 /**
  * Fastify's JSON-schema compilers (ajv, fast-json-stringify), loaded when a route first declares a
@@ -197,6 +198,8 @@ export async function buildApp({ config, db: rawDb, logger = true, logStream, ev
     },
     { prefix: '/api' },
   );
+  // the orchestrator's tools for MCP clients, with the member's bearer token (docs/mcp.md)
+  registerMcp(app, { db, config, verify });
 
   const indexHtml = join(config.distDir, 'index.html');
   if (existsSync(indexHtml)) {

@@ -42,7 +42,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export function createAuthenticate(o: AuthenticateOptions) {
+/**
+ * A bearer token to the member it stands for (profile, tenant, role), as every /api request resolves
+ * it; also used by the MCP endpoint (docs/mcp.md), which has no X-Tenant-Id to check.
+ */
+export function createTokenResolver(o: AuthenticateOptions): (token: string) => Promise<AuthInfo> {
   async function resolve(token: string): Promise<AuthInfo> {
     let claims;
     try {
@@ -86,7 +90,11 @@ export function createAuthenticate(o: AuthenticateOptions) {
     o.cache?.set(token, auth, claims.exp);
     return auth;
   }
+  return async (token) => o.cache?.get(token) ?? (await resolve(token));
+}
 
+export function createAuthenticate(o: AuthenticateOptions) {
+  const resolve = createTokenResolver(o);
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(req);
     if (!token) {
@@ -94,7 +102,7 @@ export function createAuthenticate(o: AuthenticateOptions) {
       if (req.routeOptions.config.anonymous) return;
       throw new HttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     }
-    const auth = o.cache?.get(token) ?? (await resolve(token));
+    const auth = await resolve(token);
     const path = req.url.split('?')[0];
     const header = req.headers['x-tenant-id'];
     if (typeof header === 'string' && header !== '' && header !== auth.tenantId) {
