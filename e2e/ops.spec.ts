@@ -52,8 +52,9 @@ test('a webhook to a closed port dead-letters on /ops/dlq, and a replay to a liv
   try {
     await signedIn(page, USERS.admin, '/settings');
 
-    // 1. the webhook, created on the settings page; its secret is shown once
-    await page.getByRole('link', { name: /Webhooks/ }).click();
+    // 1. the webhook, created on the settings page (its section's heading links to the webhooks page; the
+    // page's section list has a "Webhooks" entry too); its secret is shown once
+    await page.getByRole('region', { name: 'Webhooks' }).getByRole('link', { name: 'Webhooks' }).click();
     await expect(page).toHaveURL(/\/settings\/webhooks$/);
     await page.getByRole('button', { name: 'New webhook' }).first().click();
     const form = page.getByRole('dialog', { name: 'New webhook' });

@@ -32,7 +32,7 @@ import { ago, count } from '../shared/ops-format';
 import { AgentDrawer } from './agent-drawer';
 import { MANAGED } from './agent-words';
 import { DemandForecasts } from './demand-forecasts';
-import { ManagedAgentCard } from './managed-agent-card';
+import { ManagedAgentCard } from './managed-agent';
 
 const POLL = { refetchInterval: REFRESH.opsSummaryMs, staleTime: 0 };
 

@@ -4,7 +4,7 @@
  * (docs/orchestrator.md).
  */
 import { Alert, Flex, Typography } from 'antd';
-import { ActionCard } from './action-card';
+import { ActionCard } from './action-confirmation';
 import { ToolResultView } from './tool-result';
 import type { Message, ToolCall } from './types';
 
