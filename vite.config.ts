@@ -80,7 +80,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'dashboard-cards', test: /resources\/(?!ops\/)[^/]+\/[^/]*-cards?\.tsx$/ }],
+          groups: [
+            { name: 'dashboard-cards', test: /resources\/(?!ops\/)[^/]+\/[^/]*-cards?\.tsx$/ },
+            // small modules the first page has and lazy pages import too (the shell's icons, the flags
+            // provider, the coalescer, TanStack Query), kept in one chunk rather than a file each: each file
+            // costs its own request and import wiring on the first page (docs/performance.md "Delivery")
+            {
+              name: 'shell-shared',
+              test: /(providers\/flags\/|resources\/shared\/use-coalesced|providers\/live\/coalescer|@ant-design\/icons\/es\/components\/AntdIcon|@ant-design\/icons(-svg)?\/es\/(icons|asn)\/(Bell|Check|Close|LineChart|ShoppingCart|Inbox|Left)Outlined|@ant-design\/icons(-svg)?\/es\/(icons|asn)\/(CloseCircle|ExclamationCircle|InfoCircle)Filled|node_modules\/@tanstack\/)/,
+            },
+          ],
         },
       },
       treeshake: {

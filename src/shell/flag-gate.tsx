@@ -4,8 +4,7 @@
  * the tenant's flag is off the page says so instead of showing the feature. Flags change live
  * (providers/flags/flags-live.tsx), so an open tab follows a switch without a reload.
  */
-import type { ReactNode } from 'react';
-import { Result } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { FlagName } from '../../contract/constants';
 import { useFlagValues } from '../../providers/flags';
 import type { PageModule } from '../lib/registry';
@@ -16,8 +15,14 @@ export function useFlaggedModules(modules: readonly PageModule[]): readonly Page
   return modules.some((m) => m.flag && !flags[m.flag]) ? modules.filter((m) => !m.flag || flags[m.flag]) : modules;
 }
 
+const FeatureOff = lazy(() => import('./feature-off'));
+
 export function FlagGate({ flag, children }: { flag?: FlagName; children: ReactNode }) {
   const flags = useFlagValues();
   if (!flag || flags[flag]) return <>{children}</>;
-  return <Result status="info" title="This feature is turned off for your store" subTitle="An administrator can turn it on again under Feature Flags." />;
+  return (
+    <Suspense fallback={null}>
+      <FeatureOff />
+    </Suspense>
+  );
 }
