@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectedNav, type NavRole } from './support/navigation';
 import { signIn, signedIn, USERS } from './support/sign-in';
+import { pageApi } from './support/page-api';
 
 type Box = { x: number; y: number; width: number; height: number } | null;
 /** Whether two boxes on the screen share any pixel. */
@@ -58,4 +59,16 @@ test('the build-info pill never sits over the page: over the navigation on a wid
   await drawer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(drawer).toBeHidden();
+});
+
+test('a phone (390 px) never scrolls sideways on the pricing agent and a product page: wide tables scroll in their card', async ({ page }) => {
+  await signedIn(page, USERS.admin, '/products');
+  const product = (await (await pageApi(page)).get<{ data: { id: string }[] }>('/products?limit=1')).data[0];
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/pricing/agent', `/products/${product.id}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.ant-table').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
 });

@@ -71,6 +71,8 @@ function AgentView({ agent }: { agent: PricingAgent }) {
           size="small"
           rowKey="marketplace_id"
           pagination={false}
+          // on a phone each table scrolls within its card, not the page
+          scroll={{ x: 'max-content' }}
           dataSource={agent.marketplaces}
           locale={{ emptyText: 'No marketplace linked' }}
           columns={[
@@ -91,6 +93,7 @@ function AgentView({ agent }: { agent: PricingAgent }) {
           size="small"
           rowKey={(m) => `${m.listing_id}-${m.at}`}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           dataSource={agent.top_movers}
           locale={{ emptyText: 'No price applied in the last 7 days' }}
           columns={[
@@ -107,6 +110,7 @@ function AgentView({ agent }: { agent: PricingAgent }) {
           size="small"
           rowKey="sku"
           pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
           dataSource={agent.velocity}
           locale={{ emptyText: 'No sales in the last 60 days' }}
           columns={[

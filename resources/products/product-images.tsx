@@ -142,6 +142,8 @@ export function ProductImages({ productId }: { productId: string }) {
           loading={query.isLoading}
           dataSource={images}
           pagination={false}
+          // on a phone the table scrolls within its card, not the page
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description="No images yet: marketplaces refuse listings without one" /> }}
           columns={[
             { title: 'Image', key: 'thumb', width: 88, render: (_, i) => <Thumb image={i} /> },
