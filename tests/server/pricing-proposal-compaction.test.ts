@@ -35,6 +35,10 @@ const counts = () =>
 
 beforeAll(async () => {
   h = await startServer();
+  // the competitor monitor hands the listings it sees change to the repricer after each marketplace
+  // tick (docs/agents.md), also the seeded ticks its new consumer reads: paused, so the sweeps below
+  // are the only evaluations (on PostgreSQL its repricing ran beside them and made them flaky)
+  expect((await callAs(h, 'admin@demo.local', 'POST', '/api/agents/competitor/pause')).status).toBe(200);
   await q(
     `insert into pricing_rules (tenant_id, name, mode, scope_type, scope, strategy, step_unit, step_value, min_margin_bp, no_competition, below_floor, own_buy_box, raise_step_cents, filters)
      values ($1, 'Compaction default', 'proposals', 'tenant', '{}', 'beat_lowest', 'cents', 1, 1000, 'hold', 'floor', 'raise', 1, '{}')`,
