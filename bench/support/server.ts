@@ -214,20 +214,27 @@ export async function withPglite<T>(fn: (t: Target) => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `fn` on a throwaway PostgreSQL database (null when PostgreSQL is not reachable). */
+/**
+ * Runs `fn` on a throwaway PostgreSQL database (null when PostgreSQL is not reachable). With
+ * `BENCH_PG_DB=<name>` the database of that name is used, created when missing and kept afterwards,
+ * so a second run skips the load (the benches top their data up to the volume asked for).
+ */
 export async function withPostgres<T>(fn: (t: Target) => Promise<T>): Promise<T | null> {
   const admin = await postgresAdminUrl();
   if (!admin) return null;
-  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const kept = process.env.BENCH_PG_DB;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error(`BENCH_PG_DB: not a plain database name: ${kept}`);
+  const name = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`create database ${name}`);
+  const exists = kept ? (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount : 0;
+  if (!exists) await c.query(`create database ${name}`);
   const u = new URL(admin);
   u.pathname = `/${name}`;
   try {
     return await fn({ engine: 'postgres', databaseUrl: u.toString() });
   } finally {
-    await c.query(`drop database if exists ${name} with (force)`);
+    if (!kept) await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   }
 }
