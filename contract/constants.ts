@@ -56,6 +56,8 @@ export const DEFAULT_FLAGS = {
   enableBetaFeatures: false,
 } as const;
 export type FlagName = keyof typeof DEFAULT_FLAGS;
+/** The flag every feature marked beta needs on (docs/settings.md "Beta features"). */
+export const BETA_FLAG = 'enableBetaFeatures' satisfies FlagName;
 export const BUILD_FEATURES = {
   realtime: true,
   analytics: true,

@@ -98,7 +98,8 @@ function AuthWithToasts({ startupMessage, children }: { startupMessage: string |
 function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModule[]; startupMessage: string | null }) {
   // flags are per tenant: a new sign-in reads them again
   const tenantKey = useAuth().profile?.tenantId ?? 'none';
-  const flagOf = new Map(modules.flatMap((m) => (m.flag ? [[m.name, m.flag] as const] : [])));
+  // a module's flag, and the beta flag for a module marked beta (docs/settings.md "Feature flags")
+  const gateOf = new Map(modules.flatMap((m) => (m.flag || m.beta ? [[m.name, { flag: m.flag, beta: m.beta }] as const] : [])));
   return (
     <Routes>
       <Route path="/auth" element={<SignInPage startupMessage={startupMessage} />} />
@@ -121,7 +122,7 @@ function ConsoleRoutes({ modules, startupMessage }: { modules: readonly PageModu
             path={row.path}
             element={
               <RoleGuard route={canParamsOf(row)}>
-                <FlagGate flag={flagOf.get(row.module)}>
+                <FlagGate gate={gateOf.get(row.module)}>
                   <row.element />
                 </FlagGate>
               </RoleGuard>

@@ -23,6 +23,7 @@ import type { AgentRow } from '../../contract/agents';
 import type { AgentDeclaration } from '../../src/lib/registry';
 import { useRegistry } from '../../src/lib/registry-context';
 import { slotEntries } from '../../src/lib/registry-derive';
+import { useFlaggedModules } from '../../src/shell/flag-gate';
 import { PageHeader } from '../../src/shell/page-header';
 import { useAccessCheck, useCanOpen } from '../../src/shell/use-access';
 import { DeclaredCommandButton } from '../shared/declared-command-button';
@@ -100,7 +101,8 @@ function AgentCard({ agent, health, state, consumers, onRun }: {
 }
 
 export default function AgentsPage() {
-  const { modules } = useRegistry();
+  // a flagged-off module's agents and beta agents while beta features are off are left out (docs/settings.md "Beta features")
+  const modules = useFlaggedModules(useRegistry().modules);
   const can = useAccessCheck();
   const canOpen = useCanOpen();
   const agents = useMemo(() => slotEntries(modules, 'agents', can), [modules, can]);

@@ -21,7 +21,7 @@ const DESCRIPTION: Record<string, string> = {
   enableOrchestrator: 'The AI orchestrator chat: its menu item and page.',
   enableListingPoster: 'Creating new listings for the marketplaces.',
   enableAdvancedAnalytics: 'Advanced analytics views.',
-  enableBetaFeatures: 'Features still in beta.',
+  enableBetaFeatures: 'Features still in beta, each tagged "Beta" while on. Today: the MCP server at /mcp, through which outside agents and tools (Claude Desktop, IDEs) act on your store as the member whose token they use.',
 };
 
 const onOff = (v: boolean) => (v ? 'On' : 'Off');

@@ -11,16 +11,20 @@
  *   rows link to the records (`_link`) and to the full list ("View all"); a change the assistant
  *   proposes is a card with what, how many, a preview, Confirm and Cancel, then its result or error.
  * - Loading, empty and error states (Retry); the module's flag (`enableOrchestrator`) gates the page.
+ * - "Connect an MCP client" (./mcp-connect.tsx) in the header, tagged Beta, only while the store's beta
+ *   features are on (docs/mcp.md).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../src/shell/page-header';
+import { BetaPart } from '../../src/shell/beta';
 import { LoadError } from '../shared/list-error';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageView } from './message-view';
+import { McpConnect } from './mcp-connect';
 import { useConversations, useMessages, useSuggestions } from './queries';
 import { useChat } from './use-chat';
 import type { Message } from './types';
@@ -86,7 +90,16 @@ export default function OrchestratorPage() {
 
   return (
     <>
-      <PageHeader title="AI Orchestrator" subtitle="Ask the assistant about your store, or ask it to do something: it shows what it found and asks before it changes anything." />
+      <PageHeader
+        title="AI Orchestrator"
+        subtitle="Ask the assistant about your store, or ask it to do something: it shows what it found and asks before it changes anything."
+        // MCP access is a beta feature: the button shows only while the store's beta features are on (docs/mcp.md)
+        extra={
+          <BetaPart>
+            <McpConnect />
+          </BetaPart>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={7} lg={6}>
           <ConversationList

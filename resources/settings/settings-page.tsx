@@ -5,7 +5,7 @@
  * preferences in resources/work, the dropshipping automation in resources/fulfillment, webhooks in
  * resources/webhooks, feature flags in resources/flags). A side list links to each section; each
  * section is saved on its own. A section's heading links to the page where its settings are worked,
- * when it has one.
+ * when it has one; a beta section's heading wears a "Beta" tag (shown only while beta features are on).
  */
 import { Suspense, useMemo } from 'react';
 import { Anchor, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
@@ -14,6 +14,8 @@ import type { SettingsSection } from '../../src/lib/registry';
 import { useRegistry } from '../../src/lib/registry-context';
 import { slotEntries } from '../../src/lib/registry-derive';
 import { PageHeader } from '../../src/shell/page-header';
+import { BetaTag } from '../../src/shell/beta';
+import { useFlaggedModules } from '../../src/shell/flag-gate';
 import { useAccessCheck } from '../../src/shell/use-access';
 
 type Shown = SettingsSection & { key: string };
@@ -21,13 +23,19 @@ type Shown = SettingsSection & { key: string };
 const anchorId = (id: string) => `settings-${id}`;
 
 function Section({ section }: { section: Shown }) {
-  const { id, title, description, to, element: Content } = section;
+  const { id, title, description, to, beta, element: Content } = section;
   return (
     <section id={anchorId(id)} aria-label={title} data-section={id}>
       <Card
         title={
           <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
             {to ? <Link to={to}>{title}</Link> : title}
+            {beta && (
+              <>
+                {' '}
+                <BetaTag />
+              </>
+            )}
           </Typography.Title>
         }
         style={{ marginBottom: 16 }}
@@ -44,7 +52,8 @@ function Section({ section }: { section: Shown }) {
 }
 
 export default function SettingsPage() {
-  const { modules } = useRegistry();
+  // a flagged-off module's sections and beta sections while beta features are off are left out (docs/settings.md "Beta features")
+  const modules = useFlaggedModules(useRegistry().modules);
   const can = useAccessCheck();
   // the store profile is the settings module's own section, first by its order
   const sections = useMemo<Shown[]>(() => slotEntries(modules, 'settingsSections', can).map((s) => ({ ...s, key: `${s.module}.${s.id}` })), [modules, can]);

@@ -2,8 +2,9 @@
  * POST /mcp — the orchestrator's tools for any MCP client (docs/mcp.md), over the Streamable HTTP
  * transport in stateless mode: a new server and transport per request, answered as JSON. The caller
  * is the member of the bearer token (the same tokens and profile lookup as /api: no token or a bad
- * one → 401), the tenant and role come from their profile; the store's enableOrchestrator flag off →
- * 409 (docs/settings.md "Feature flags"). Refusals are JSON-RPC errors in words. No CSRF token is
+ * one → 401), the tenant and role come from their profile; the store's enableOrchestrator flag off, or
+ * its enableBetaFeatures flag off (MCP access is a beta feature: docs/decisions.md "MCP access is a
+ * beta feature") → 409 (docs/settings.md "Feature flags"). Refusals are JSON-RPC errors in words. No CSRF token is
  * needed: the only credential is the Authorization header, which a browser never attaches by itself
  * (docs/api-conventions.md "CSRF"); no cookie is read.
  */
@@ -15,6 +16,7 @@ import { createTokenResolver } from '../api/authenticate';
 import { createAuthCache } from '../api/auth-cache';
 import { HttpError } from '../api/errors';
 import { requireFlag } from '../api/flags/repository';
+import { BETA_FLAG } from '../../contract/constants';
 
 /** The SDK loads with the first MCP request, not with every start (docs/performance.md "Start time"). */
 const loadSdk = async () => {
@@ -43,7 +45,9 @@ export function registerMcp(app: FastifyInstance, o: { db: Db; config: Config; v
     let auth;
     try {
       auth = await resolve(token);
-      await requireFlag(o.db.reader({ tenantId: auth.tenantId, userId: auth.userId }), auth.tenantId, 'enableOrchestrator', WHAT);
+      const reader = o.db.reader({ tenantId: auth.tenantId, userId: auth.userId });
+      await requireFlag(reader, auth.tenantId, 'enableOrchestrator', WHAT);
+      await requireFlag(reader, auth.tenantId, BETA_FLAG, 'The MCP server');
     } catch (e) {
       if (e instanceof HttpError) return refuse(reply, e.status, e.code, e.message);
       throw e;

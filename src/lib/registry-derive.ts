@@ -20,6 +20,8 @@ export interface RouteRow extends PageRoute {
 
 export interface MenuItem extends Omit<MenuEntry, 'path'> {
   path: string;
+  /** Its module is a beta feature: the item is tagged "Beta" (docs/settings.md "Beta features"). */
+  beta?: boolean;
 }
 
 export interface MenuGroup {
@@ -107,7 +109,7 @@ export function menuFor(modules: readonly PageModule[], can: CanCheck): MenuGrou
     if (!m.menu) return [];
     const path = m.menu.path ?? routesOf(m)[0]?.path;
     if (!path || !canOpen(modules, can, path)) return [];
-    return [{ ...m.menu, path }];
+    return [{ ...m.menu, path, ...(m.beta ? { beta: true } : {}) }];
   });
   return MENU_SECTIONS.map((section) => ({
     section,

@@ -94,6 +94,11 @@ export interface SlotAccess {
   access?: AccessKey;
   /** The resource and action of the permission matrix its data needs, e.g. `{ resource: 'fulfillment', action: 'list' }`. */
   needs?: { resource: string; action: string };
+  /**
+   * A beta feature (docs/settings.md "Beta features"): left out while the store's `enableBetaFeatures`
+   * is off, and tagged "Beta" while it is on (src/shell/flag-gate.tsx `useFlaggedModules`).
+   */
+  beta?: boolean;
 }
 
 /** The dashboard's data sources, as "Failed to Load Dashboard Data" names them. */
@@ -189,6 +194,12 @@ export interface PageModule {
    * flag is off, its menu item and palette entries are hidden and its pages say the feature is off.
    */
   flag?: FlagName;
+  /**
+   * The whole module is a beta feature (docs/settings.md "Beta features"): gated by
+   * `enableBetaFeatures` as `flag` gates it (besides its own `flag`), and its menu item tagged "Beta".
+   * A part of a page marks itself with `<BetaPart>` (src/shell/beta.tsx).
+   */
+  beta?: boolean;
   /**
    * The page's command buttons and what each needs (a resource and action of the permission matrix).
    * Buttons render through `<CommandGate command={…}>`, so the button and the test read one answer.

@@ -14,11 +14,13 @@ import { slotEntries } from '../lib/registry-derive';
 import { CardSource, DashboardSourcesProvider } from '../shell/dashboard-sources';
 import { PageHeader } from '../shell/page-header';
 import { Panel } from '../shell/panel';
+import { useFlaggedModules } from '../shell/flag-gate';
 import { useAccessCheck } from '../shell/use-access';
 
 export default function DashboardPage() {
   const { email } = useAuth();
-  const { modules } = useRegistry();
+  // a flagged-off module's cards and beta cards while beta features are off are left out (docs/settings.md "Beta features")
+  const modules = useFlaggedModules(useRegistry().modules);
   const can = useAccessCheck();
   const entries = useMemo(() => slotEntries(modules, 'dashboardCards', can), [modules, can]);
   const banners = entries.filter((c) => c.banner);

@@ -1,7 +1,8 @@
 /**
  * Side navigation — docs/product/routes-and-roles.md: items grouped by section, each with a tooltip; the "AI" badge;
  * indented items; items the user may not open left out (the access decision the page guard uses);
- * sections without visible items hidden; of the items whose route equals the path or prefixes it
+ * a beta module's item tagged "Beta" (docs/settings.md "Beta features"); sections without visible
+ * items hidden; of the items whose route equals the path or prefixes it
  * with a slash, only the most specific is highlighted (docs/decisions.md).
  */
 import { createElement } from 'react';
@@ -56,6 +57,8 @@ export function SideNav({ role, onNavigate }: SideNavProps) {
                           {item.badge}
                         </span>
                       )}
+                      {/* a beta module's item (docs/settings.md "Beta features"); shown only while beta features are on */}
+                      {item.beta && <span className="side-nav-badge">Beta</span>}
                     </Link>
                   </Tooltip>
                 </li>

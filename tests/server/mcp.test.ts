@@ -3,8 +3,8 @@
  * each role lists only the tools it may use (with the JSON Schemas of GET /api/orchestrator/tools);
  * a read answers with rows; a write only proposes (nothing changes) and runs when the same member
  * confirms it through the console's route; a danger tool is refused in words while the build's
- * switch is off; no token, a bad token or the store's flag off → refused. On PGlite and
- * (TEST_DATABASE_URL) on PostgreSQL.
+ * switch is off; no token, a bad token, the store's orchestrator flag off or its beta features off →
+ * refused, for that store only. On PGlite and (TEST_DATABASE_URL) on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -22,6 +22,8 @@ const open: Client[] = [];
 
 beforeAll(async () => {
   h = await startServer();
+  // MCP access is a beta feature (docs/mcp.md): both stores turn theirs on, as an administrator does at /flags
+  for (const who of [ADMIN, NORTHWIND]) expect((await callAs(h, who, 'PUT', '/api/flags/enableBetaFeatures', { enabled: true })).status).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close().catch(() => undefined)));
@@ -136,5 +138,33 @@ describe('refusals', () => {
       expect((await callAs(h, NORTHWIND, 'PUT', '/api/flags/enableOrchestrator', { enabled: true })).status).toBe(200);
     }
     expect((await (await as(NORTHWIND)).listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('the store\'s beta features off: 409 saying how to turn them on, for that store only', async () => {
+    const bearer = async (email: string) => `Bearer ${await tokenFor(h, email)}`;
+    const list = (authorization: string) =>
+      fetch(`${h.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+    // each store's switch in turn: the other store's clients keep working (no flag leaks across tenants)
+    for (const [off, on] of [[NORTHWIND, ADMIN], [ADMIN, NORTHWIND]]) {
+      expect((await callAs(h, off, 'PUT', '/api/flags/enableBetaFeatures', { enabled: false })).status).toBe(200);
+      try {
+        const refused = await as(off).then(() => null, (e: unknown) => e as { code?: number; message: string });
+        expect(refused?.code).toBe(409);
+        expect(refused?.message).toMatch(/The MCP server is a beta feature, and beta features are turned off for this store .*An administrator can turn them on at \/flags/);
+        const res = await list(await bearer(off));
+        expect(res.status).toBe(409);
+        expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, message: expect.stringMatching(/beta features are turned off/), data: { code: 'feature_disabled' } } });
+        expect((await (await as(on)).listTools()).tools.length).toBeGreaterThan(0);
+        // the orchestrator's own API is not beta: it still answers the store whose beta features are off
+        expect((await callAs(h, off, 'GET', '/api/orchestrator/tools')).status).toBe(200);
+      } finally {
+        expect((await callAs(h, off, 'PUT', '/api/flags/enableBetaFeatures', { enabled: true })).status).toBe(200);
+      }
+      expect((await (await as(off)).listTools()).tools.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * Every query names its tenant even though row-level security would also scope it (docs/api-conventions.md).
  */
 import type { Tx } from '../../db';
-import { DEFAULT_FLAGS, type FlagName } from '../../../contract/constants';
+import { BETA_FLAG, DEFAULT_FLAGS, type FlagName } from '../../../contract/constants';
 import type { FlagDetail } from '../../../contract/flags';
 import { HttpError } from '../errors';
 
@@ -83,8 +83,14 @@ export async function flagDetails(tx: Tx, tenantId: string): Promise<FlagDetail[
   });
 }
 
+/** Why `what` is refused while `name` is off, and how to turn it on. */
+export function flagOffMessage(name: FlagName, what: string): string {
+  if (name === BETA_FLAG) return `${what} is a beta feature, and beta features are turned off for this store (feature flag ${name}). An administrator can turn them on at /flags.`;
+  return `${what} is turned off for this store (feature flag ${name}). An administrator can turn it on under Feature Flags.`;
+}
+
 /** Refuses a command whose feature the tenant's flag turns off (docs/settings.md "Feature flags"): 409 `feature_disabled` in words. */
 export async function requireFlag(tx: Tx, tenantId: string, name: FlagName, what: string): Promise<void> {
   const flags = await readFlags(tx, tenantId);
-  if (!flags[name]) throw new HttpError(409, 'feature_disabled', `${what} is turned off for this store (feature flag ${name}). An administrator can turn it on under Feature Flags.`);
+  if (!flags[name]) throw new HttpError(409, 'feature_disabled', flagOffMessage(name, what));
 }
