@@ -39,7 +39,9 @@ export const LIVE_KINDS: readonly Marketplace[] = ['shopify'];
  *   base = the order's items (subtotal) + the shipping the buyer paid, never the tax
  *
  * in integer cents through contract/money.ts (a half cent rounds up). One settlement every
- * `payout_every_days` (a sandbox tick is one simulated day).
+ * `payout_every_days` (a sandbox tick is one simulated day). These are the standard schedules; a
+ * tenant with a negotiated rate on a marketplace overrides `rate_bp` and `fixed_cents`, effective-dated
+ * (contract/fee-overrides.ts `effectiveSchedule`, docs/settings.md "Fee overrides"): the formula stays this one.
  */
 export interface FeeSchedule {
   /** Referral / transaction fee in basis points of the base (1500 = 15 %). */
@@ -63,9 +65,17 @@ export function feeBaseCents(o: { subtotal_cents: number; shipping_cents: number
   return addCents(o.subtotal_cents, o.shipping_cents);
 }
 
-/** The fee of one order whose base (`feeBaseCents`) is `baseCents` on `kind`, in cents. */
-export function feeCents(kind: Marketplace, baseCents: number): number {
-  const s = FEE_SCHEDULES[kind];
+/**
+ * A schedule, or a marketplace kind standing for its standard schedule. The server passes the
+ * tenant's effective schedule of the order's time (contract/fee-overrides.ts `effectiveSchedule`,
+ * docs/settings.md "Fee overrides"); a bare kind is the standard one (tests, the link wizard).
+ */
+export type ScheduleOf = Marketplace | Pick<FeeSchedule, 'rate_bp' | 'fixed_cents'>;
+const scheduleOf = (s: ScheduleOf): Pick<FeeSchedule, 'rate_bp' | 'fixed_cents'> => (typeof s === 'string' ? FEE_SCHEDULES[s] : s);
+
+/** The fee of one order whose base (`feeBaseCents`) is `baseCents` on this schedule, in cents: THE fee formula. */
+export function feeCents(schedule: ScheduleOf, baseCents: number): number {
+  const s = scheduleOf(schedule);
   return addCents(percentOf(baseCents, s.rate_bp), s.fixed_cents);
 }
 
@@ -78,10 +88,10 @@ export function feeCents(kind: Marketplace, baseCents: number): number {
  */
 export const REFUND_ADMIN_FEE = { rate_bp: 2000, max_cents: 500 } as const;
 
-/** What the marketplace gives back of its fee when `refundCents` is refunded on `kind`, in cents (0 for no refund). */
-export function refundFeeCreditCents(kind: Marketplace, refundCents: number): number {
+/** What the marketplace gives back of its fee when `refundCents` is refunded on this schedule (the order's), in cents (0 for no refund). */
+export function refundFeeCreditCents(schedule: ScheduleOf, refundCents: number): number {
   if (refundCents <= 0) return 0;
-  const referral = percentOf(refundCents, FEE_SCHEDULES[kind].rate_bp);
+  const referral = percentOf(refundCents, scheduleOf(schedule).rate_bp);
   const admin = Math.min(REFUND_ADMIN_FEE.max_cents, percentOf(referral, REFUND_ADMIN_FEE.rate_bp));
   return referral - admin;
 }

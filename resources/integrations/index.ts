@@ -27,10 +27,22 @@ const integrations = {
       consumers: ['marketplace-verify', 'listing-push', 'marketplace-sync'],
     },
   ],
+  // a negotiated rate per marketplace (docs/settings.md "Fee overrides"), a section of /settings
+  settingsSections: [
+    {
+      id: 'fee-overrides',
+      title: 'Marketplace fee overrides',
+      order: 16,
+      description: 'A negotiated rate on a marketplace replaces its standard fee schedule for orders placed from then on.',
+      access: 'settings',
+      element: lazy(() => import('./fee-overrides-section')),
+    },
+  ],
   commands: {
     link: { label: 'Link marketplace', resource: 'marketplaces', action: 'create', call: 'POST /marketplaces' },
     pause: { label: 'Pause', resource: 'marketplaces', action: 'update', call: 'PUT /marketplaces/:id' },
     disconnect: { label: 'Disconnect', resource: 'marketplaces', action: 'delete', call: 'DELETE /marketplaces/:id' },
+    saveFees: { label: 'Save fee overrides', resource: 'settings', action: 'update', call: 'PUT /settings/fees' },
   },
   menu: {
     section: 'Commerce & Fulfillment',

@@ -17,6 +17,7 @@ import {
   type JournalEntry,
 } from '../domain/ledger/journal';
 import { writeEntries } from './poster';
+import { loadFeeBook } from '../domain/fee-book';
 
 /** The statuses of an order whose sale is recognized: it was handed to the carrier and not taken back. */
 export const SOLD_STATUSES = ['shipped', 'delivered', 'partially_returned', 'returned'] as const;
@@ -34,9 +35,12 @@ export async function postHistory(tx: Tx, tenantId: string): Promise<number> {
     return e;
   };
 
+  // each order's fee on the tenant's schedule at the order's time (docs/settings.md "Fee overrides"), read once
+  const fees = await loadFeeBook(tx, tenantId);
+
   // sales: orders past the carrier with no sale in the books, at their (last) step to shipped
-  const sales = await tx.query<{ id: string; marketplace: Marketplace; subtotal_cents: string | number; shipping_cents: string | number; currency: string; at: Date }>(
-    `select o.id, o.marketplace, o.subtotal_cents, o.shipping_cents, o.currency,
+  const sales = await tx.query<{ id: string; marketplace: Marketplace; subtotal_cents: string | number; shipping_cents: string | number; currency: string; created_at: Date; at: Date }>(
+    `select o.id, o.marketplace, o.subtotal_cents, o.shipping_cents, o.currency, o.created_at,
             coalesce((select max(h.at) from order_status_history h where h.tenant_id = o.tenant_id and h.order_id = o.id and h.to_status = 'shipped'), o.created_at) as at
        from orders o
       where o.tenant_id = $1 and o.status = any($2::text[])
@@ -45,12 +49,15 @@ export async function postHistory(tx: Tx, tenantId: string): Promise<number> {
     [tenantId, SOLD_STATUSES],
   );
   for (const o of sales.rows) {
-    add(saleEntry({ orderId: o.id, marketplace: o.marketplace, subtotal_cents: num(o.subtotal_cents), shipping_cents: num(o.shipping_cents), currency: o.currency, n: 1, eventSeq: null }), o.at);
+    add(saleEntry({
+      orderId: o.id, marketplace: o.marketplace, subtotal_cents: num(o.subtotal_cents), shipping_cents: num(o.shipping_cents), currency: o.currency, n: 1, eventSeq: null,
+      schedule: fees.at(o.marketplace, o.created_at),
+    }), o.at);
   }
 
   // refunds (and the fee the marketplace gives back), at the return's step to refunded
-  const refunds = await tx.query<{ id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string; at: Date }>(
-    `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency,
+  const refunds = await tx.query<{ id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string; order_at: Date; at: Date }>(
+    `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency, o.created_at as order_at,
             coalesce((select max((s->>'at')::timestamptz) from jsonb_array_elements(r.history) s where s->>'status' = 'refunded'), r.updated_at) as at
        from returns r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
       where r.tenant_id = $1 and r.status = 'refunded'
@@ -59,7 +66,7 @@ export async function postHistory(tx: Tx, tenantId: string): Promise<number> {
     [tenantId],
   );
   for (const r of refunds.rows) {
-    const facts = { returnId: r.id, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: num(r.refund_cents), currency: r.currency, eventSeq: null };
+    const facts = { returnId: r.id, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: num(r.refund_cents), currency: r.currency, eventSeq: null, schedule: fees.at(r.marketplace, r.order_at) };
     add(refundEntry(facts), r.at);
     add(refundFeeClawbackEntry(facts), r.at);
   }

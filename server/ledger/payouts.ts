@@ -12,6 +12,7 @@ import type { Tx } from '../db';
 import type { Marketplace } from '../../contract/orders';
 import { reversalEntry, settlementEntry, type JournalEntry, type PostedEntry, type Posting } from '../domain/ledger/journal';
 import { payoutEntries } from '../domain/ledger/payout-entries';
+import { STANDARD_BOOK, type FeeBook } from '../domain/fee-book';
 
 export interface PayoutFact { marketplace_id: string; external_id: string; seq: number | null }
 
@@ -20,15 +21,19 @@ export const POSTED_STATUSES = ['in_transit', 'paid'] as const;
 
 interface Row {
   id: string; marketplace_id: string; external_id: string; kind: Marketplace; net_cents: string | number; currency: string; status: string;
-  sales: (string | number)[] | string; fees_charged: string | number; other_credits: string | number; reserve_held: string | number;
+  sales: { base: string | number; at: string | Date }[] | string; fees_charged: string | number; other_credits: string | number; reserve_held: string | number;
   reserve_released: string | number; adjustments: string | number;
-  refunds: { order_id: string | null; refund: string | number | null; credit: string | number | null; returned: string | number }[] | string;
+  refunds: { order_id: string | null; refund: string | number | null; credit: string | number | null; returned: string | number; at: string | null }[] | string;
 }
 
 const arr = <T>(v: T[] | string): T[] => (typeof v === 'string' ? JSON.parse(v) as T[] : v);
 
-/** Each announced payout's entries, by `marketplace_id:external_id` (absent: not sent yet, or unknown). */
-export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: readonly PayoutFact[]): Promise<Map<string, JournalEntry[]>> {
+/**
+ * Each announced payout's entries, by `marketplace_id:external_id` (absent: not sent yet, or unknown).
+ * `fees`: the tenant's fee book of the batch (server/domain/fee-book.ts): each sale's scheduled fee on
+ * its order's schedule (docs/settings.md "Fee overrides").
+ */
+export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: readonly PayoutFact[], fees: FeeBook = STANDARD_BOOK): Promise<Map<string, JournalEntry[]>> {
   const out = new Map<string, JournalEntry[]>();
   if (facts.length === 0) return out;
   const { rows } = await tx.query<Row>(
@@ -48,18 +53,21 @@ export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: reado
        cross join lateral (
          -- the fee's base of what it paid: an order's own (items and shipping, never the tax a
          -- Shopify charge includes: contract/marketplaces.ts feeBaseCents), once per order, as its
-         -- sale entry recognized it; a sale line without an order, its amount
-         select coalesce(json_agg(b.base), '[]') as sales from (
-           select case when o.id is null then sum(l.amount_cents) else max(o.subtotal_cents + o.shipping_cents) end as base
+         -- sale entry recognized it; a sale line without an order, its amount. With the order's time
+         -- (a line without an order: when it was posted), whose fee schedule applies
+         select coalesce(json_agg(json_build_object('base', b.base, 'at', b.at)), '[]') as sales from (
+           select case when o.id is null then sum(l.amount_cents) else max(o.subtotal_cents + o.shipping_cents) end as base,
+                  coalesce(max(o.created_at), min(l.posted_at)) as at
              from payout_lines l left join orders o on o.tenant_id = $1 and o.id = l.order_id
             where l.tenant_id = $1 and l.payout_id = s.id and l.kind = 'sale'
             group by coalesce(l.order_id, l.id::text), o.id
          ) b
        ) z
        cross join lateral (
-         select coalesce(json_agg(json_build_object('order_id', g.order_id, 'refund', g.refund, 'credit', g.credit, 'returned', g.returned)), '[]') as refunds
+         select coalesce(json_agg(json_build_object('order_id', g.order_id, 'refund', g.refund, 'credit', g.credit, 'returned', g.returned, 'at', g.at)), '[]') as refunds
            from (
              select l.order_id,
+                    (select o.created_at from orders o where o.tenant_id = $1 and o.id = l.order_id) as at,
                     -sum(l.amount_cents) filter (where l.kind = 'refund') as refund,
                     sum(l.amount_cents) filter (where l.kind = 'fee') as credit,
                     coalesce((select sum(r.refund_cents) from returns r where r.tenant_id = $1 and r.order_id = l.order_id and r.status = 'refunded'), 0) as returned
@@ -81,10 +89,14 @@ export async function payoutLedgerEntries(tx: Tx, tenantId: string, facts: reado
     if (settled) entries.push(settled);
     entries.push(...payoutEntries({
       payoutId: r.id, marketplace: r.kind, externalId: r.external_id, currency: r.currency, eventSeq,
-      saleCents: arr(r.sales).map(Number),
+      saleCents: arr(r.sales).map((x) => Number(x.base)),
+      saleSchedules: fees.empty ? undefined : arr(r.sales).map((x) => fees.at(r.kind, new Date(x.at))),
       feesChargedCents: Number(r.fees_charged),
       otherFeeCreditsCents: Number(r.other_credits),
-      refunds: arr(r.refunds).map((g) => ({ orderId: g.order_id, refundCents: Number(g.refund ?? 0), feeCreditCents: Number(g.credit ?? 0), returnedCents: Number(g.returned) })),
+      refunds: arr(r.refunds).map((g) => ({
+        orderId: g.order_id, refundCents: Number(g.refund ?? 0), feeCreditCents: Number(g.credit ?? 0), returnedCents: Number(g.returned),
+        schedule: g.at ? fees.at(r.kind, new Date(g.at)) : undefined,
+      })),
       reserveHeldCents: Number(r.reserve_held),
       reserveReleasedCents: Number(r.reserve_released),
       adjustmentsCents: Number(r.adjustments),

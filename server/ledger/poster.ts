@@ -23,6 +23,7 @@ import {
 } from '../domain/ledger/journal';
 import { failedPayoutReversals, payoutLedgerEntries, POSTED_STATUSES } from './payouts';
 import { refundBeyondPayouts } from '../domain/ledger/refund-overlap';
+import { loadFeeBook, STANDARD_BOOK } from '../domain/fee-book';
 
 /** An event the outbox wrote: its subject, payload text and the tenant's number of it. */
 export interface WrittenEvent {
@@ -115,10 +116,10 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
 
   // orders shipped and unshipped: the order's sale amounts and its sale entries so far, one statement
   const orderIds = uniq(facts.flatMap((f) => (f.t === 'ship' || f.t === 'unship' ? [f.orderId] : [])));
-  const orders = new Map<string, { marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; currency: string; sales: PostedEntry[]; reversals: number }>();
+  const orders = new Map<string, { marketplace: Marketplace; subtotal_cents: number; shipping_cents: number; currency: string; created_at: Date; sales: PostedEntry[]; reversals: number }>();
   if (orderIds.length) {
-    const { rows } = await tx.query<{ id: string; marketplace: Marketplace; subtotal_cents: string | number; shipping_cents: string | number; currency: string; entries: EntryRow[] | string | null }>(
-      `select o.id, o.marketplace, o.subtotal_cents, o.shipping_cents, o.currency,
+    const { rows } = await tx.query<{ id: string; marketplace: Marketplace; subtotal_cents: string | number; shipping_cents: string | number; currency: string; created_at: Date | string; entries: EntryRow[] | string | null }>(
+      `select o.id, o.marketplace, o.subtotal_cents, o.shipping_cents, o.currency, o.created_at,
               (select json_agg(x order by x.key) from (select ${ENTRY_JSON} from ledger_entries e
                  where e.tenant_id = o.tenant_id and e.object_type = 'order' and e.object_id = o.id and e.kind in ('sale', 'sale_reversal')) x) as entries
          from orders o where o.tenant_id = $1 and o.id = any($2::text[])`,
@@ -127,18 +128,18 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
     for (const r of rows) {
       const es = (typeof r.entries === 'string' ? JSON.parse(r.entries) as EntryRow[] : r.entries ?? []).map(postedOf);
       const sales = es.filter((e) => e.kind === 'sale').sort((a, b) => nOf(a.key) - nOf(b.key));
-      orders.set(r.id, { marketplace: r.marketplace, subtotal_cents: Number(r.subtotal_cents), shipping_cents: Number(r.shipping_cents), currency: r.currency, sales, reversals: es.length - sales.length });
+      orders.set(r.id, { marketplace: r.marketplace, subtotal_cents: Number(r.subtotal_cents), shipping_cents: Number(r.shipping_cents), currency: r.currency, created_at: new Date(r.created_at), sales, reversals: es.length - sales.length });
     }
   }
 
   // returns refunded: the refund and the order's marketplace, one statement
   const returnIds = uniq(facts.flatMap((f) => (f.t === 'refund' ? [f.returnId] : [])));
   // and what payouts sent already refunded of the order and gave back of its fee, beside its other refunded returns
-  const returns = new Map<string, { number: string; order_id: string; refund_cents: number; marketplace: Marketplace; currency: string; other_returned: number; paid_refunds: number; paid_credits: number }>();
+  const returns = new Map<string, { number: string; order_id: string; refund_cents: number; marketplace: Marketplace; currency: string; order_at: Date; other_returned: number; paid_refunds: number; paid_credits: number }>();
   if (returnIds.length) {
-    type ReturnRow = { id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string; other_returned: string | number; paid_refunds: string | number; paid_credits: string | number };
+    type ReturnRow = { id: string; number: string; order_id: string; refund_cents: string | number | null; marketplace: Marketplace; currency: string; order_at: Date | string; other_returned: string | number; paid_refunds: string | number; paid_credits: string | number };
     const { rows } = await tx.query<ReturnRow>(
-      `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency,
+      `select r.id::text as id, r.number, r.order_id, r.refund_cents, o.marketplace, o.currency, o.created_at as order_at,
               coalesce((select sum(x.refund_cents) from returns x where x.tenant_id = $1 and x.order_id = r.order_id and x.status = 'refunded' and x.id <> r.id), 0) as other_returned,
               coalesce(p.refunds, 0) as paid_refunds, coalesce(p.credits, 0) as paid_credits
          from returns r join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
@@ -150,12 +151,16 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         where r.tenant_id = $1 and r.id = any($2::uuid[])`,
       [tenantId, returnIds, POSTED_STATUSES],
     );
-    for (const r of rows) returns.set(r.id, { ...r, refund_cents: Number(r.refund_cents ?? 0), other_returned: Number(r.other_returned), paid_refunds: Number(r.paid_refunds), paid_credits: Number(r.paid_credits) });
+    for (const r of rows) returns.set(r.id, { ...r, order_at: new Date(r.order_at), refund_cents: Number(r.refund_cents ?? 0), other_returned: Number(r.other_returned), paid_refunds: Number(r.paid_refunds), paid_credits: Number(r.paid_credits) });
   }
 
-  // payouts: each with its lines summed, once it is sent (server/ledger/payouts.ts), one statement
+  // the tenant's fee schedules over time (docs/settings.md "Fee overrides"): one statement for the
+  // batch, only when a sale, a refund or a payout is in it; each order's fee on its time's schedule
   const payoutFacts = facts.flatMap((f) => (f.t === 'settlement' ? [{ ...f.d, seq: f.seq }] : []));
-  const payouts = await payoutLedgerEntries(tx, tenantId, payoutFacts);
+  const fees = orders.size || returns.size || payoutFacts.length ? await loadFeeBook(tx, tenantId) : STANDARD_BOOK;
+
+  // payouts: each with its lines summed, once it is sent (server/ledger/payouts.ts), one statement
+  const payouts = await payoutLedgerEntries(tx, tenantId, payoutFacts, fees);
   // payouts that failed after they were sent: what they posted is undone (one statement, only when one moved)
   const failed = facts.some((f) => f.t === 'settlement' && f.failed) ? await failedPayoutReversals(tx, tenantId, payoutFacts) : [];
 
@@ -176,7 +181,10 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
       case 'ship': {
         const o = orders.get(f.orderId);
         if (!o || o.sales.length > o.reversals) break; // already recognized (a repeat) or gone
-        const e = saleEntry({ orderId: f.orderId, marketplace: o.marketplace, subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, currency: o.currency, n: o.sales.length + 1, eventSeq: f.seq });
+        const e = saleEntry({
+          orderId: f.orderId, marketplace: o.marketplace, subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, currency: o.currency, n: o.sales.length + 1, eventSeq: f.seq,
+          schedule: fees.at(o.marketplace, o.created_at),
+        });
         // an order of nothing still counts as recognized, so that a later unship reverses nothing
         o.sales.push(e ? { id: '', key: e.key, kind: 'sale', postings: e.postings } : { id: '', key: `order:${f.orderId}:sale:${o.sales.length + 1}`, kind: 'sale', postings: [] });
         push(e);
@@ -230,7 +238,8 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
       case 'refund': {
         const r = returns.get(f.returnId);
         if (!r) break;
-        const facts = { returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq };
+        const schedule = fees.at(r.marketplace, r.order_at);
+        const facts = { returnId: f.returnId, number: r.number, orderId: r.order_id, marketplace: r.marketplace, refundCents: r.refund_cents, currency: r.currency, eventSeq: f.seq, schedule };
         if (r.paid_refunds === 0 && r.paid_credits === 0) {
           push(refundEntry(facts));
           push(refundFeeClawbackEntry(facts)); // the marketplace gives back its fee on the refund (docs/ledger.md)
@@ -238,7 +247,7 @@ export async function postLedger(tx: Tx, tenantId: string, events: readonly Writ
         }
         // a payout already refunded (part of) this order: only what goes beyond it (docs/ledger.md "What posts what")
         const beyond = refundBeyondPayouts({
-          marketplace: r.marketplace, refundCents: r.refund_cents, otherReturnedCents: r.other_returned, payoutRefundCents: r.paid_refunds, payoutFeeCreditCents: r.paid_credits,
+          marketplace: r.marketplace, schedule, refundCents: r.refund_cents, otherReturnedCents: r.other_returned, payoutRefundCents: r.paid_refunds, payoutFeeCreditCents: r.paid_credits,
         });
         push(refundEntry({ ...facts, refundCents: beyond.refundCents }));
         push(refundFeeClawbackEntry({ ...facts, feeCreditCents: beyond.feeCreditCents }));

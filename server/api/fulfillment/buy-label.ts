@@ -12,6 +12,7 @@ import { carrierGuard, scanDelay, trackingNumber } from '../../dropship/sandbox/
 import { DEFAULT_PROMISE_DAYS, carrierService, type Carrier } from '../../../contract/fulfillment';
 import { FULFILLMENT_EVENTS, LABEL_EVENTS } from '../../../contract/fulfillment-events';
 import { feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { loadFeeBook, STANDARD_BOOK } from '../../domain/fee-book';
 import { resultCents } from '../../../contract/profit';
 import { formatCents } from '../../../contract/money';
 import type { Marketplace } from '../../../contract/orders';
@@ -142,9 +143,11 @@ export async function buyLabels(tx: Tx, tenantId: string, orders: readonly Label
   // docs/dropshipping.md "Labels": the automation never buys an outbound label that makes the order a
   // loss (sale − fees − supplier − postage < 0, contract/profit.ts); it holds the order for a person,
   // who may release it and buy the label by hand
+  // the fee on the tenant's schedule at the order's time (docs/settings.md "Fee overrides"), read once for the batch
+  const feeBook = actor === AUTOMATION_ACTOR && quoted.some((l) => l.direction === 'outbound' && !l.req.carrier) ? await loadFeeBook(tx, tenantId) : STANDARD_BOOK;
   const losing = actor !== AUTOMATION_ACTOR ? [] : quoted.filter((l) => {
     if (l.direction !== 'outbound' || l.req.carrier) return false;
-    const fees = feeCents(l.o.marketplace, feeBaseCents({ subtotal_cents: Number(l.o.subtotal_cents), shipping_cents: Number(l.o.shipping_cents) }));
+    const fees = feeCents(feeBook.at(l.o.marketplace, new Date(l.o.created_at)), feeBaseCents({ subtotal_cents: Number(l.o.subtotal_cents), shipping_cents: Number(l.o.shipping_cents) }));
     return resultCents(Number(l.o.total_cents), [fees, supplierOf.get(l.orderId) ?? 0, l.chosen.rate.rateCents])! < 0;
   });
   const held: NewEvent[] = [];

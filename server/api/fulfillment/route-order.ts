@@ -15,6 +15,7 @@ import { routeItem, type RankedOption, type SupplierOption } from '../../domain/
 import { orderHoldReasons, UNMAPPED_SKU, type RoutedLine } from '../../domain/dropship/holds';
 import { addDays, quoteRates, shopRates, zoneFor } from '../../domain/dropship/rates';
 import { feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { loadFeeBook, STANDARD_BOOK } from '../../domain/fee-book';
 import { DEFAULT_PROMISE_DAYS } from '../../../contract/fulfillment';
 import type { Marketplace } from '../../../contract/orders';
 import { DEFAULT_UNIT_GRAMS } from './buy-label';
@@ -136,9 +137,11 @@ async function routeRound(tx: Tx, tenantId: string, reqs: readonly RouteRequest[
     const chosen = shopRates(quoteRates(gramsOf.get(order.id) || DEFAULT_UNIT_GRAMS, zoneFor(from, order.ship_to_country)), today, promised);
     return chosen ? chosen.rate.rateCents : null;
   };
+  // the fee on the tenant's schedule at the order's time (docs/settings.md "Fee overrides"), read once for the batch
+  const feeBook = settings.hold_min_margin_percent === null ? STANDARD_BOOK : await loadFeeBook(tx, tenantId);
   const moneyOf = (order: OrderRow, lines: readonly Line[]) => ({
     saleCents: Number(order.total_cents),
-    feesCents: feeCents(order.marketplace, feeBaseCents({ subtotal_cents: Number(order.subtotal_cents), shipping_cents: Number(order.shipping_cents) })),
+    feesCents: feeCents(feeBook.at(order.marketplace, new Date(order.created_at)), feeBaseCents({ subtotal_cents: Number(order.subtotal_cents), shipping_cents: Number(order.shipping_cents) })),
     otherSupplierCents: liveCostOf.get(order.id) ?? 0,
     postageCents: postageEstimate(order, lines),
   });

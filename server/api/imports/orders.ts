@@ -6,6 +6,7 @@
  */
 import type { Tx } from '../../db';
 import { orderTotalsCents } from '../../domain/fees';
+import { loadFeeBook, STANDARD_BOOK } from '../../domain/fee-book';
 import type { Marketplace } from '../../../contract/orders';
 import { parseAmazonOrders, parseEbayOrders, type ImportedOrder } from '../../domain/marketplace-orders-csv';
 import { insertOrders } from '../orders/insert';
@@ -59,10 +60,13 @@ async function write(
     done += batch.reduce((s, o) => s + o.items.length, 0);
     onRows(done);
   }
-  for (const o of orders.filter((x) => idOf.has(x.external_order_id))) {
+  const known = orders.filter((x) => idOf.has(x.external_order_id));
+  // the fee on the tenant's schedule at the order's time (docs/settings.md "Fee overrides"), read once
+  const fees = known.length ? await loadFeeBook(tx, t) : STANDARD_BOOK;
+  for (const o of known) {
     const id = idOf.get(o.external_order_id)!;
     const items = itemsOf(o);
-    const totals = orderTotalsCents(marketplace, items, o.shipping_cents, o.tax_cents);
+    const totals = orderTotalsCents(marketplace, items, o.shipping_cents, o.tax_cents, fees.at(marketplace, o.created_at));
     await tx.query('delete from order_items where tenant_id = $1 and order_id = $2', [t, id]);
     await tx.query(
       `insert into order_items (tenant_id, order_id, product_id, variant_id, sku, title, quantity, unit_price_cents)

@@ -1,10 +1,15 @@
 /** Marketplace account reads (docs/marketplaces.md "Accounts"): credentials are never selected. */
 import type { Tx } from '../../db';
 import { fetchPage, type Page, type SortSpec, pageWindow } from '../list-kit/paging';
-import { FEE_SCHEDULES, type MarketplaceAccount, type MarketplaceKind, type MarketplaceListQuery } from '../../../contract/marketplaces';
+import { type MarketplaceAccount, type MarketplaceKind, type MarketplaceListQuery } from '../../../contract/marketplaces';
+import { effectiveSchedule, type FeeOverride } from '../../../contract/fee-overrides';
 
+// `fee_override`: the tenant's override of the account's marketplace in force now (docs/settings.md
+// "Fee overrides"; null rate: back to the standard schedule), so `fee_schedule` is the one a sale pays today
 export const ACCOUNT_COLUMNS = `m.id, m.kind, m.name, m.mode, m.status, m.last_sync_at, m.error_message, (m.credentials_enc is not null) as has_credentials,
   m.sandbox_order_rate, m.sandbox_tick, m.created_at, m.updated_at,
+  (select json_build_object('rate_bp', f.rate_bp, 'fixed_cents', f.fixed_cents) from marketplace_fee_overrides f
+    where f.tenant_id = m.tenant_id and f.marketplace = m.kind and f.effective_from <= now() order by f.effective_from desc, f.id desc limit 1) as fee_override,
   (select count(*)::int from listings l where l.marketplace_id = m.id) as listings_count,
   (select count(*)::int from listings l where l.marketplace_id = m.id and l.status = 'active') as active_listings_count`;
 
@@ -16,6 +21,12 @@ const SORTS: Record<MarketplaceListQuery['sort'], SortSpec> = {
 };
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+/** The override column as stored (json text on some drivers); null for none or back to standard. */
+function overrideOf(v: unknown): FeeOverride | null {
+  const o = (typeof v === 'string' ? JSON.parse(v) : v) as { rate_bp: number | null; fixed_cents: number | null } | null | undefined;
+  return o && o.rate_bp !== null && o.fixed_cents !== null ? { rate_bp: Number(o.rate_bp), fixed_cents: Number(o.fixed_cents) } : null;
+}
 
 export function mapAccount(r: Record<string, unknown>): MarketplaceAccount {
   const kind = r.kind as MarketplaceKind;
@@ -30,7 +41,7 @@ export function mapAccount(r: Record<string, unknown>): MarketplaceAccount {
     has_credentials: Boolean(r.has_credentials),
     sandbox_order_rate: Number(r.sandbox_order_rate),
     sandbox_tick: Number(r.sandbox_tick),
-    fee_schedule: { ...FEE_SCHEDULES[kind] },
+    fee_schedule: { ...effectiveSchedule(kind, overrideOf(r.fee_override)) },
     listings_count: Number(r.listings_count ?? 0),
     active_listings_count: Number(r.active_listings_count ?? 0),
     created_at: iso(r.created_at)!,

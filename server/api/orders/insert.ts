@@ -4,6 +4,7 @@
  */
 import type { Tx } from '../../db';
 import { orderTotalsCents } from '../../domain/fees';
+import { loadFeeBook, type FeeBook } from '../../domain/fee-book';
 import { pathTo, type Marketplace, type OrderStatus } from '../../../contract/orders';
 import type { ShipTo } from '../../../contract/addresses';
 
@@ -36,11 +37,14 @@ const CHUNK = 5000;
 
 export async function insertOrders(tx: Tx, tenantId: string, orders: NewOrder[]): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < orders.length; i += CHUNK) ids.push(...(await insertChunk(tx, tenantId, orders.slice(i, i + CHUNK))));
+  if (orders.length === 0) return ids;
+  // each order's fee on the tenant's schedule at its time (docs/settings.md "Fee overrides"), read once
+  const fees = await loadFeeBook(tx, tenantId);
+  for (let i = 0; i < orders.length; i += CHUNK) ids.push(...(await insertChunk(tx, tenantId, orders.slice(i, i + CHUNK), fees)));
   return ids;
 }
 
-async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promise<string[]> {
+async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[], fees: FeeBook): Promise<string[]> {
   // the tenant's next ids, taken together (docs/commerce.md "Document numbers")
   const last = Number((await tx.query<{ n: number }>('select next_document_numbers($1::uuid, $2, $3::int) as n', [tenantId, 'order', orders.length])).rows[0].n);
   const ids = orders.map((_, i) => `ORD-${last - orders.length + 1 + i}`);
@@ -54,7 +58,7 @@ async function insertChunk(tx: Tx, tenantId: string, orders: NewOrder[]): Promis
   const h = { order: [] as string[], from: [] as (string | null)[], to: [] as string[], reason: [] as (string | null)[], actor: [] as string[], at: [] as string[] };
   orders.forEach((ord, i) => {
     const id = ids[i];
-    const t = orderTotalsCents(ord.marketplace, ord.items, ord.shipping_cents, ord.tax_cents);
+    const t = orderTotalsCents(ord.marketplace, ord.items, ord.shipping_cents, ord.tax_cents, fees.at(ord.marketplace, ord.created_at));
     const path = pathTo(ord.status);
     const step = ord.stepMs ?? 6 * 3600_000;
     const last = new Date(ord.created_at.getTime() + (path.length - 1) * step);

@@ -14,6 +14,7 @@ import { BUY_BOX_ALERT_SOURCE } from '../../../contract/alerts';
 import type { MarketplaceKind } from '../../../contract/marketplaces';
 import { marginCents } from '../../domain/repricing';
 import { feeOf } from './inputs';
+import { loadFeeBook } from '../../domain/fee-book';
 
 /** A fall of the buy-box share by more than this many percentage points raises an alert. */
 export function alertThresholdPp(): number {
@@ -33,13 +34,15 @@ async function accountFigures(tx: Tx, tenantId: string, marketplaceId?: string):
     marketplaceId ? [tenantId, marketplaceId] : [tenantId],
   );
   const out = new Map<string, AccountFigures>();
+  // the margin at today's fee: the tenant's schedule in force now (docs/settings.md "Fee overrides"), read once
+  const fees = await loadFeeBook(tx, tenantId);
   for (const r of rows) {
     let a = out.get(r.marketplace_id);
     if (!a) out.set(r.marketplace_id, (a = { marketplace_id: r.marketplace_id, marketplace_name: r.marketplace_name, listings: 0, owned: 0, margin_sum: 0, margin_n: 0 }));
     if (r.price_cents == null) continue;
     a.listings += 1;
     if (r.owner === 'you') a.owned += 1;
-    const fee = feeOf(r.kind);
+    const fee = feeOf(r.kind, fees.now(r.kind));
     const m = marginCents(Number(r.price_cents), r.cost_cents == null ? null : Number(r.cost_cents), 0, fee.rateBp, fee.fixed);
     if (m != null) {
       a.margin_sum += m;

@@ -77,7 +77,7 @@ export function afterHash(e: Evaluation, price: number): string {
 }
 
 export function margins(e: Evaluation, price: number) {
-  const fee = feeOf(e.listing.kind);
+  const fee = feeOf(e.listing.kind, e.listing.fee_schedule);
   return marginCents(price, e.listing.cost_cents, e.rule.shipping_cents, fee.rateBp, fee.fixed);
 }
 

@@ -6,7 +6,8 @@
  */
 import crypto from 'node:crypto';
 import type { Tx } from '../../db';
-import { FEE_SCHEDULES, type MarketplaceKind } from '../../../contract/marketplaces';
+import { FEE_SCHEDULES, type FeeSchedule, type MarketplaceKind } from '../../../contract/marketplaces';
+import { loadFeeBook } from '../../domain/fee-book';
 import type { CompetitorOffer } from '../../../contract/listings';
 import { type EngineInput, type EngineOffer, type EngineRule } from '../../domain/repricing';
 import { engineRule, type RuleRow, type ScopedListing } from './rules';
@@ -26,6 +27,11 @@ export interface ListingInputs extends ScopedListing {
   last_scenario: string | null;
   /** The listing's pending proposal as the repricer last wrote it (it may since have been decided). */
   pending_proposal_id: string | null;
+  /**
+   * The tenant's fee schedule of the marketplace in force now (docs/settings.md "Fee overrides"): the
+   * next sale pays it. Set by `loadInputs`; the standard schedule when absent.
+   */
+  fee_schedule?: FeeSchedule;
 }
 
 export interface Selection {
@@ -71,6 +77,11 @@ export async function loadInputs(tx: Tx, tenantId: string, sel: Selection): Prom
       where ${where.join(' and ')} order by l.id`,
     args,
   );
+  // the schedule a sale today pays, from the tenant's overrides read once for the page
+  if (rows.length) {
+    const fees = await loadFeeBook(tx, tenantId);
+    if (!fees.empty) for (const r of rows) r.fee_schedule = fees.now(r.kind);
+  }
   return rows;
 }
 
@@ -80,9 +91,13 @@ export async function ownSellers(tx: Tx, tenantId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.name));
 }
 
-/** THE fee schedule (contract/marketplaces.ts): the repricer's fee is the one orders store and settlements deduct. */
-export function feeOf(kind: MarketplaceKind): { rateBp: number; fixed: number } {
-  const s = FEE_SCHEDULES[kind];
+/**
+ * THE fee schedule (contract/marketplaces.ts): the repricer's fee is the one orders store and
+ * settlements deduct — the tenant's effective schedule when given (`ListingInputs.fee_schedule`,
+ * docs/settings.md "Fee overrides"), else the marketplace's standard one.
+ */
+export function feeOf(kind: MarketplaceKind, schedule?: Pick<FeeSchedule, 'rate_bp' | 'fixed_cents'>): { rateBp: number; fixed: number } {
+  const s = schedule ?? FEE_SCHEDULES[kind];
   return { rateBp: s.rate_bp, fixed: s.fixed_cents };
 }
 
@@ -91,7 +106,7 @@ export function feeOf(kind: MarketplaceKind): { rateBp: number; fixed: number } 
  * free and the buy box compares landed prices (docs/marketplaces.md "Sandbox").
  */
 export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, now: Date, ruleInput: EngineRule = engineRule(rule)): EngineInput {
-  const fee = feeOf(l.kind);
+  const fee = feeOf(l.kind, l.fee_schedule);
   const offers: EngineOffer[] = l.offers.map((o) => ({
     seller: o.seller,
     price_cents: o.price_cents + (o.shipping_cents ?? 0),
@@ -125,10 +140,15 @@ export function engineInput(l: ListingInputs, rule: RuleRow, own: Set<string>, n
  * rule id, rule updated_at])`, the offers as `[seller, price, shipping, rating]` tuples in the order
  * `Array#sort` gives them by default (by their comma-joined text). The text is written directly,
  * character for character what `JSON.stringify` writes, so the fingerprints already stored stay
- * valid (docs/performance.md "Repricing").
+ * valid (docs/performance.md "Repricing"). A negotiated fee schedule (docs/settings.md "Fee
+ * overrides") adds `[rate_bp, fixed_cents]` at the end, so changing it makes a decision stale; the
+ * standard schedule adds nothing (the fingerprints stored before overrides existed stay valid).
  */
 export function inputsHash(l: ListingInputs, rule: Pick<RuleRow, 'id' | 'updated_at'>): string {
-  return sha1(`[${json(l.price_cents)},${json(l.cost_cents)},${json(l.map_cents)},[${offerTuples(l.offers)}],${json(l.buy_box_owner)},${json(l.buy_box_price_cents)},${json(rule.id)},${json(rule.updated_at)}]`);
+  const s = l.fee_schedule;
+  const std = s ? FEE_SCHEDULES[l.kind] : undefined;
+  const fee = s && (!std || s.rate_bp !== std.rate_bp || s.fixed_cents !== std.fixed_cents) ? `,[${s.rate_bp},${s.fixed_cents}]` : '';
+  return sha1(`[${json(l.price_cents)},${json(l.cost_cents)},${json(l.map_cents)},[${offerTuples(l.offers)}],${json(l.buy_box_owner)},${json(l.buy_box_price_cents)},${json(rule.id)},${json(rule.updated_at)}${fee}]`);
 }
 
 /** A value as `JSON.stringify` writes it inside an array (`undefined` and non-finite numbers as `null`). */

@@ -31,16 +31,19 @@ const MATCH = `
      and o.tenant_id = $1 and o.marketplace = a.kind and o.external_order_id = l.external_order_id`;
 
 /**
- * $1 tenant, $2 now, $3–$6 the fee schedule per marketplace (kind, payout_every_days, rate_bp,
+ * $1 tenant, $2 now, $3–$6 the standard fee schedule per marketplace (kind, payout_every_days, rate_bp,
  * fixed_cents), $7 transit days, $8 scheduled fee types, $9 shipped statuses, $10 later payouts overdue.
- * The fee is `round_half_up(base × rate_bp / 10 000) + fixed` (contract/marketplaces.ts `feeCents`).
+ * The fee is `round_half_up(base × rate_bp / 10 000) + fixed` (contract/marketplaces.ts `feeCents`) on
+ * the order's schedule: the tenant's override in force at the order's time (marketplace_fee_overrides,
+ * the latest change not after the order's `created_at`, read in this same statement), else the
+ * standard one (docs/settings.md "Fee overrides", docs/reconciliation.md "Rules").
  */
 export const FIND = `
 with sched as (
   select * from unnest($3::text[], $4::int[], $5::int[], $6::int[]) as s(kind, every_days, rate_bp, fixed_cents)
 ), shipped as (
   select o.id, o.marketplace, o.currency, o.external_order_id, (o.subtotal_cents + o.shipping_cents)::int8 as base,
-         coalesce(h.at, o.updated_at) as shipped_at
+         coalesce(h.at, o.updated_at) as shipped_at, o.created_at
     from orders o
     left join (select order_id, max(at) as at from order_status_history
                 where tenant_id = $1 and to_status = 'shipped' group by order_id) h on h.order_id = o.id
@@ -56,11 +59,20 @@ with sched as (
   select a.kind, (array_agg(s.created_at order by s.created_at desc))[${LATER_PAYOUTS_OVERDUE}] as nth_latest
     from marketplace_settlements s join marketplace_accounts a on a.id = s.marketplace_id
    where s.tenant_id = $1 group by a.kind
+), overrides as (
+  -- the tenant's fee schedule changes (a few rows), each with the span it is in force: from its
+  -- effective_from to the next change of its marketplace (of two at the same instant, the later wins)
+  select f.marketplace, f.effective_from as from_at, f.rate_bp, f.fixed_cents,
+         lead(f.effective_from) over (partition by f.marketplace order by f.effective_from, f.id) as to_at
+    from marketplace_fee_overrides f where f.tenant_id = $1
 ), dated as (
-  select s.*, k.rate_bp, k.fixed_cents,
-         ((s.base * k.rate_bp + 5000) / 10000 + k.fixed_cents)::int8 as fee_due,
+  select s.*, coalesce(ov.rate_bp, k.rate_bp) as rate_bp, coalesce(ov.fixed_cents, k.fixed_cents) as fixed_cents,
+         ((s.base * coalesce(ov.rate_bp, k.rate_bp) + 5000) / 10000 + coalesce(ov.fixed_cents, k.fixed_cents))::int8 as fee_due,
          date '1970-01-01' + ((floor(extract(epoch from s.shipped_at) / 86400)::int / k.every_days + 1) * k.every_days + $7::int) as expected_date
     from shipped s join sched k on k.kind = s.marketplace
+    -- the change in force at the order's time; one back to the standard schedule has null rate and
+    -- fixed, so coalesce keeps the standard ones
+    left join overrides ov on ov.marketplace = s.marketplace and ov.from_at <= s.created_at and (ov.to_at is null or s.created_at < ov.to_at)
 ), found as (
   select 'shipped_unpaid'::text as kind, d.id as object_key, d.id as order_id, null::uuid as payout_id, null::uuid as payout_line_id,
          d.marketplace, null::uuid as marketplace_id, greatest(d.base - d.fee_due, 0) as amount_cents, d.currency,

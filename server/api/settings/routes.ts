@@ -15,6 +15,7 @@ import { settingsLive } from '../../../contract/modules/settings';
 import { changedFields, readStoreProfile, writeStoreProfile, type ProfileValues } from './store-profile';
 import { alertMailConsumer } from './alert-mail';
 import { canonicalRecipients, changedSeverities, readNotificationPrefs, writeNotificationPrefs } from './notification-prefs';
+import { feeOverrideRoutes } from './fee-overrides';
 
 const settings: ApiModule = (api) => {
   api.route({
@@ -96,4 +97,10 @@ const settings: ApiModule = (api) => {
   });
 };
 
-export default defineModule({ name: 'settings', routes: settings, live: settingsLive, consumers: [(ctx) => alertMailConsumer(ctx)] });
+const routes: ApiModule = (api) => {
+  settings(api);
+  // marketplace fee overrides: GET/PUT /settings/fees (docs/settings.md "Fee overrides")
+  feeOverrideRoutes(api);
+};
+
+export default defineModule({ name: 'settings', routes, live: settingsLive, consumers: [(ctx) => alertMailConsumer(ctx)] });

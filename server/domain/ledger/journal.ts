@@ -7,7 +7,7 @@
  * currency (`assertBalanced`), which the database checks again at commit.
  */
 import { LEDGER_ACCOUNTS as A, receivableAccount, type EntryKind, type ObjectType } from '../../../contract/ledger';
-import { feeBaseCents, feeCents, refundFeeCreditCents } from '../../../contract/marketplaces';
+import { feeBaseCents, feeCents, refundFeeCreditCents, type ScheduleOf } from '../../../contract/marketplaces';
 import { addCents, cents, DEFAULT_CURRENCY, subtractCents, type Cents } from '../../../contract/money';
 import type { Marketplace } from '../../../contract/orders';
 
@@ -74,6 +74,11 @@ export interface SaleFacts {
   /** Which recognition of the order's sale this is (1, then 2 after a reversal and a new shipment). */
   n: number;
   eventSeq: number | null;
+  /**
+   * The order's fee schedule: the tenant's effective one at the order's time (server/domain/fee-book.ts,
+   * docs/settings.md "Fee overrides"); the marketplace's standard one when absent.
+   */
+  schedule?: ScheduleOf;
 }
 
 /**
@@ -85,7 +90,7 @@ export interface SaleFacts {
 export function saleEntry(f: SaleFacts): JournalEntry | null {
   const sale = feeBaseCents(f);
   if (sale === 0) return null;
-  const fee = feeCents(f.marketplace, sale);
+  const fee = feeCents(f.schedule ?? f.marketplace, sale);
   return assertBalanced({
     key: `order:${f.orderId}:sale:${f.n}`,
     kind: 'sale',
@@ -173,6 +178,8 @@ export interface RefundFacts {
   returnId: string; number: string; orderId: string; marketplace: Marketplace; refundCents: number; currency: string; eventSeq: number | null;
   /** The fee the marketplace gives back with it, when not the schedule's credit of `refundCents` (a payout already gave part back: refund-overlap.ts). */
   feeCreditCents?: number;
+  /** The order's fee schedule (as `SaleFacts.schedule`): its rate is what the credit gives back of. */
+  schedule?: ScheduleOf;
 }
 
 /** A return refunded: the refund reduces revenue (contra-revenue) and what the marketplace owes. */
@@ -222,7 +229,7 @@ export function settlementEntry(s: SettlementFacts): JournalEntry | null {
  * the credit lowers the fees and is owed by the marketplace with its next payout. Null for none.
  */
 export function refundFeeClawbackEntry(r: RefundFacts): JournalEntry | null {
-  const credit = r.feeCreditCents ?? refundFeeCreditCents(r.marketplace, r.refundCents);
+  const credit = r.feeCreditCents ?? refundFeeCreditCents(r.schedule ?? r.marketplace, r.refundCents);
   if (credit === 0) return null;
   return assertBalanced({
     key: `return:${r.returnId}:fee_clawback`,

@@ -17,7 +17,7 @@
  * through contract/money.ts; every entry balanced (`assertBalanced`).
  */
 import { LEDGER_ACCOUNTS as A, receivableAccount } from '../../../contract/ledger';
-import { feeCents, refundFeeCreditCents } from '../../../contract/marketplaces';
+import { feeCents, refundFeeCreditCents, type ScheduleOf } from '../../../contract/marketplaces';
 import { addCents, cents, subtractCents, sumCents } from '../../../contract/money';
 import type { Marketplace } from '../../../contract/orders';
 import { assertBalanced, type JournalEntry } from './journal';
@@ -31,6 +31,8 @@ export interface PayoutRefund {
   feeCreditCents: number;
   /** What the order's refunded returns already recognized (refund entries), a positive amount. */
   returnedCents: number;
+  /** The order's fee schedule (docs/settings.md "Fee overrides"); the marketplace's standard one when absent. */
+  schedule?: ScheduleOf;
 }
 
 /** What a payout's lines say, summed by what the ledger needs. */
@@ -42,6 +44,11 @@ export interface PayoutFacts {
   eventSeq: number | null;
   /** The amount of each sale line (the fee's base of what it paid). */
   saleCents: readonly number[];
+  /**
+   * The fee schedule of each sale (its order's: the tenant's effective one at the order's time,
+   * docs/settings.md "Fee overrides"), beside `saleCents`; the marketplace's standard one when absent.
+   */
+  saleSchedules?: readonly (ScheduleOf | undefined)[];
   /** The fees charged: the negative fee lines' total (≤ 0). */
   feesChargedCents: number;
   /** Fee credits not tied to a refunded order (positive fee lines without an order). */
@@ -78,7 +85,7 @@ export function payoutEntries(f: PayoutFacts): JournalEntry[] {
     }));
   };
   // fees: what the schedule recognized for the sales it paid against what it charged
-  const scheduled = sumCents(f.saleCents.map((s) => (s > 0 ? feeCents(f.marketplace, s) : 0)));
+  const scheduled = sumCents(f.saleCents.map((s, i) => (s > 0 ? feeCents(f.saleSchedules?.[i] ?? f.marketplace, s) : 0)));
   const over = subtractCents(-f.feesChargedCents, scheduled);
   entry('fees', 'payout_adjustment', over >= 0 ? 'fees above the schedule' : 'fees below the schedule', A.marketplaceFees.code, receivable, over);
   // refunds the console did not recognize through a return, and their fee credits
@@ -86,7 +93,7 @@ export function payoutEntries(f: PayoutFacts): JournalEntry[] {
   let credits = f.otherFeeCreditsCents;
   for (const r of f.refunds) {
     refunds = addCents(refunds, Math.max(0, subtractCents(r.refundCents, r.returnedCents)));
-    const recognizedCredit = r.returnedCents > 0 ? refundFeeCreditCents(f.marketplace, r.returnedCents) : 0;
+    const recognizedCredit = r.returnedCents > 0 ? refundFeeCreditCents(r.schedule ?? f.marketplace, r.returnedCents) : 0;
     credits = addCents(credits, Math.max(0, subtractCents(r.feeCreditCents, recognizedCredit)));
   }
   entry('refunds', 'refund', 'refunds with no return', A.refunds.code, receivable, refunds);

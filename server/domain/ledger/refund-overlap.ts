@@ -5,11 +5,13 @@
  * What the order's refunds come to is the larger of what the payouts refunded and what its returns
  * refunded, never their sum; the same for the fee the marketplace gives back. Integer cents.
  */
-import { refundFeeCreditCents } from '../../../contract/marketplaces';
+import { refundFeeCreditCents, type ScheduleOf } from '../../../contract/marketplaces';
 import type { Marketplace } from '../../../contract/orders';
 
 export interface RefundOverlap {
   marketplace: Marketplace;
+  /** The order's fee schedule (docs/settings.md "Fee overrides"); the marketplace's standard one when absent. */
+  schedule?: ScheduleOf;
   /** This return's refund. */
   refundCents: number;
   /** The order's other returns refunded before it. */
@@ -25,7 +27,7 @@ export function refundBeyondPayouts(o: RefundOverlap): { refundCents: number; fe
   const before = o.otherReturnedCents;
   const after = o.otherReturnedCents + o.refundCents;
   const refundCents = Math.max(o.payoutRefundCents, after) - Math.max(o.payoutRefundCents, before);
-  const credit = (c: number) => refundFeeCreditCents(o.marketplace, c);
+  const credit = (c: number) => refundFeeCreditCents(o.schedule ?? o.marketplace, c);
   const feeCreditCents = Math.max(o.payoutFeeCreditCents, credit(after)) - Math.max(o.payoutFeeCreditCents, credit(before));
   return { refundCents, feeCreditCents };
 }

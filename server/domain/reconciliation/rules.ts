@@ -5,7 +5,7 @@
  * set-based in SQL over a tenant's whole books; tests/unit/reconciliation-rules.test.ts pins these
  * and tests/server/reconciliation.test.ts checks the SQL finds what `findProblems` finds.
  */
-import { FEE_SCHEDULES, feeBaseCents, feeCents } from '../../../contract/marketplaces';
+import { FEE_SCHEDULES, feeBaseCents, feeCents, type ScheduleOf } from '../../../contract/marketplaces';
 import type { Marketplace } from '../../../contract/orders';
 import type { ProblemKind } from '../../../contract/reconciliation';
 import { subtractCents } from '../../../contract/money';
@@ -34,12 +34,20 @@ export function expectedPayoutDate(kind: Marketplace, shippedAt: Date): string {
   return new Date(paid * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The fee the schedule says an order pays (contract/marketplaces.ts `feeCents` of its base). */
-export function scheduledFeeCents(kind: Marketplace, o: { subtotal_cents: number; shipping_cents: number }): number {
-  return feeCents(kind, feeBaseCents(o));
+/**
+ * The fee the schedule says an order pays (contract/marketplaces.ts `feeCents` of its base): the
+ * order's schedule, the tenant's in force at the order's time (docs/settings.md "Fee overrides"), or
+ * the marketplace's standard one when not given.
+ */
+export function scheduledFeeCents(kind: Marketplace, o: { subtotal_cents: number; shipping_cents: number; schedule?: ScheduleOf }): number {
+  return feeCents(o.schedule ?? kind, feeBaseCents(o));
 }
 
-export interface OrderFacts { id: string; marketplace: Marketplace; status: string; subtotal_cents: number; shipping_cents: number; shipped_at: Date | null; external_order_id: string | null }
+export interface OrderFacts {
+  id: string; marketplace: Marketplace; status: string; subtotal_cents: number; shipping_cents: number; shipped_at: Date | null; external_order_id: string | null;
+  /** The order's fee schedule (the tenant's effective one at the order's time); the standard one when absent. */
+  schedule?: ScheduleOf;
+}
 export interface PayoutFacts { id: string; kind: Marketplace; net_cents: number; created_at: Date }
 export interface LineFacts { id: string; payout_id: string; kind: string; fee_type: string | null; order_id: string | null; external_order_id: string | null; amount_cents: number }
 export interface FoundProblem { kind: ProblemKind; object_key: string; amount_cents: number }

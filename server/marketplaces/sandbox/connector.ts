@@ -8,6 +8,7 @@ import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, Pu
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { buyerAddress } from './simulate';
 import { payoutsOf } from './payouts';
+import { loadFeeBook } from '../../domain/fee-book';
 
 /**
  * Orders handed over per pull, as a marketplace's API pages them. A page is written in one
@@ -84,8 +85,10 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
         [account.id, after],
       );
       if (rows.length === 0) return { settlements: [], cursor };
+      // the marketplace charges the tenant's negotiated rate in force at each order's time (docs/settings.md "Fee overrides"), read once per pull
+      const fees = await loadFeeBook(tx, account.tenantId);
       const payouts = payoutsOf({
-        accountId: account.id, kind: account.kind, after, firstTick: rows[0].first_tick === null ? null : Number(rows[0].first_tick), currentTick: Number(rows[0].current_tick),
+        accountId: account.id, kind: account.kind, after, scheduleAt: (at) => fees.at(account.kind, at), firstTick: rows[0].first_tick === null ? null : Number(rows[0].first_tick), currentTick: Number(rows[0].current_tick),
         orders: rows.map((r) => ({ external_id: r.external_id, amount_cents: Number(r.amount), created_at: new Date(r.created_at), settled_tick: Number(r.settled_tick), settled_at: r.settled_at ? new Date(r.settled_at) : null })),
       });
       // the cursor stays before a payout still in transit: the next pull answers it again, paid

@@ -11,8 +11,11 @@
  * Math.random: the same orders give the same payouts on every engine and every run. An account's
  * first payout is always plain (every order paid at the schedule, nothing held, refunded or wrong):
  * a newly linked account's first payout shows the schedule as it is.
+ *
+ * The schedule is the tenant's for each order: a negotiated rate in force at the order's time is what
+ * the marketplace charges (`scheduleAt`, server/domain/fee-book.ts, docs/settings.md "Fee overrides").
  */
-import { feeCents, FEE_SCHEDULES, refundFeeCreditCents, type MarketplaceKind } from '../../../contract/marketplaces';
+import { feeCents, FEE_SCHEDULES, refundFeeCreditCents, type FeeSchedule, type MarketplaceKind } from '../../../contract/marketplaces';
 import { addCents, DEFAULT_CURRENCY, percentOf, subtractCents, sumCents } from '../../../contract/money';
 import type { FeeType, PayoutStatus } from '../../../contract/payouts';
 import type { PulledPayoutLine, PulledSettlement } from '../connector';
@@ -73,8 +76,8 @@ export function refundsOrder(accountId: string, externalId: string): boolean {
  * per-order fee as payment processing, with a part shown as advertising on promoted orders;
  * Walmart: referral; Shopify: payment processing.
  */
-export function feeSplit(kind: MarketplaceKind, amountCents: number, promoted: boolean): { type: FeeType; cents: number }[] {
-  const fee = feeCents(kind, amountCents);
+export function feeSplit(kind: MarketplaceKind, amountCents: number, promoted: boolean, schedule: FeeSchedule = FEE_SCHEDULES[kind]): { type: FeeType; cents: number }[] {
+  const fee = feeCents(schedule, amountCents);
   const parts: { type: FeeType; cents: number }[] = [];
   switch (kind) {
     case 'amazon': {
@@ -83,7 +86,7 @@ export function feeSplit(kind: MarketplaceKind, amountCents: number, promoted: b
       break;
     }
     case 'ebay': {
-      const fixed = Math.min(fee, FEE_SCHEDULES.ebay.fixed_cents);
+      const fixed = Math.min(fee, schedule.fixed_cents);
       const fvf = subtractCents(fee, fixed);
       const ad = promoted ? Math.min(fvf, percentOf(amountCents, 200)) : 0;
       parts.push({ type: 'referral', cents: subtractCents(fvf, ad) }, { type: 'advertising', cents: ad }, { type: 'payment_processing', cents: fixed });
@@ -111,14 +114,18 @@ export interface SandboxPayout extends PulledSettlement {
 
 const KIND_PREFIX: Record<MarketplaceKind, string> = { amazon: 'Amazon', ebay: 'eBay', walmart: 'Walmart', shopify: 'Shopify' };
 
+/** The schedule of an order placed at a time (the tenant's in force then); the standard one when not given. */
+export type ScheduleAt = (at: Date) => FeeSchedule;
+
 /**
  * The payout of `tick` from the orders it settles. `previousHeldCents`: the reserve the account's
  * previous payout held (released here). `first`: the account's first payout (plain).
  */
 export function payoutOf(
-  p: { accountId: string; kind: MarketplaceKind; tick: number; orders: readonly SettledOrder[]; previousHeldCents: number; first: boolean; status: PayoutStatus },
+  p: { accountId: string; kind: MarketplaceKind; tick: number; orders: readonly SettledOrder[]; previousHeldCents: number; first: boolean; status: PayoutStatus; scheduleAt?: ScheduleAt },
 ): SandboxPayout {
   const { accountId, kind, tick } = p;
+  const scheduleAt: ScheduleAt = p.scheduleAt ?? (() => FEE_SCHEDULES[kind]);
   const currency = DEFAULT_CURRENCY;
   const error = p.first ? null : payoutErrorOf(accountId, tick);
   const orders = [...p.orders];
@@ -136,7 +143,8 @@ export function payoutOf(
     line({ kind: 'sale', feeType: null, externalOrderId: ext, amountCents: o.amount_cents, description: `${KIND_PREFIX[kind]} order ${ext}`, postedAt: o.created_at });
     gross = addCents(gross, o.amount_cents);
     const promoted = rngOf(accountId, ext, 'promoted')() < 0.2;
-    const split = feeSplit(kind, o.amount_cents, promoted);
+    const schedule = scheduleAt(o.created_at);
+    const split = feeSplit(kind, o.amount_cents, promoted, schedule);
     for (const [j, f] of split.entries()) {
       // the overcharge: the order's first fee a tenth higher (at least 50 ¢)
       const extra = i === overcharged && j === 0 ? Math.max(50, Math.round(f.cents / 10)) : 0;
@@ -145,7 +153,7 @@ export function payoutOf(
     if (!p.first && refundsOrder(accountId, ext)) {
       line({ kind: 'refund', feeType: null, externalOrderId: ext, amountCents: -o.amount_cents, description: `Refund to the buyer of ${ext}`, postedAt: sentAt });
       // the fee it gives back: the one rule the ledger applies to a refund (contract/marketplaces.ts)
-      const credit = refundFeeCreditCents(kind, o.amount_cents);
+      const credit = refundFeeCreditCents(schedule, o.amount_cents);
       if (credit) line({ kind: 'fee', feeType: 'referral', externalOrderId: ext, amountCents: credit, description: 'Referral fee refunded (less the refund administration fee)', postedAt: sentAt });
     }
     if (i === reversed) {
@@ -196,7 +204,7 @@ const feeLabel = (t: FeeType) => ({ referral: 'Referral', fulfillment: 'Fulfillm
  * payout). A payout is `in_transit` on the simulated day it was sent (`currentTick`), `paid` from
  * the next.
  */
-export function payoutsOf(p: { accountId: string; kind: MarketplaceKind; orders: readonly SettledOrder[]; firstTick: number | null; after: number; currentTick: number }): SandboxPayout[] {
+export function payoutsOf(p: { accountId: string; kind: MarketplaceKind; orders: readonly SettledOrder[]; firstTick: number | null; after: number; currentTick: number; scheduleAt?: ScheduleAt }): SandboxPayout[] {
   const byTick = new Map<number, SettledOrder[]>();
   for (const o of p.orders) {
     const l = byTick.get(o.settled_tick) ?? [];
@@ -207,7 +215,7 @@ export function payoutsOf(p: { accountId: string; kind: MarketplaceKind; orders:
   const out: SandboxPayout[] = [];
   let held = 0;
   for (const t of ticks) {
-    const payout = payoutOf({ accountId: p.accountId, kind: p.kind, tick: t, orders: byTick.get(t)!, previousHeldCents: held, first: t === p.firstTick, status: t < p.currentTick ? 'paid' : 'in_transit' });
+    const payout = payoutOf({ accountId: p.accountId, kind: p.kind, tick: t, orders: byTick.get(t)!, previousHeldCents: held, first: t === p.firstTick, status: t < p.currentTick ? 'paid' : 'in_transit', scheduleAt: p.scheduleAt });
     held = payout.reserveHeldCents;
     if (t > p.after) out.push(payout);
   }
