@@ -1,12 +1,15 @@
 /**
- * A customer's erasure end to end (docs/governance.md "Compliance"): an Amazon report with the
- * buyer's email imported through the API, the customer looked up on Governance › Compliance, erased
- * after typing their email again, and the order shows the erased name; the retention days saved.
+ * A customer's erasure end to end (docs/governance.md "Compliance"): a seeded customer found by
+ * their email; an Amazon report with the buyer's email imported through the API, the customer looked
+ * up on Governance › Compliance, erased after typing their email again, and the order shows the
+ * erased name; the retention days saved.
  */
 import { expect, test } from '@playwright/test';
 import { signedIn, USERS } from './support/sign-in';
 
 const PAGE_LOAD = { timeout: 30_000 };
+/** One of the seed's most frequent buyers (eight orders; the seed is deterministic). */
+const SEEDED = { email: 'james.chen@example.com', name: 'James Chen' };
 
 test('an administrator finds a customer by email and erases their personal data', async ({ page }) => {
   await signedIn(page, USERS.admin, '/governance?tab=compliance');
@@ -16,6 +19,11 @@ test('an administrator finds a customer by email and erases their personal data'
   });
   const me = await (await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
   const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': me.tenant.id as string };
+  // a customer of the seeded Demo Store, found by the address the seed gives them (docs/commerce.md "Customer emails")
+  await page.getByLabel('Customer email').fill(SEEDED.email, PAGE_LOAD);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByText(`${SEEDED.email} (${SEEDED.name})`)).toBeVisible(PAGE_LOAD);
+
   const n = Date.now();
   const email = `e2e.buyer.${n}@example.com`;
   const report = [

@@ -44,6 +44,8 @@ export interface PulledOrder {
   quantity: number;
   unitPriceCents: number;
   buyer: string;
+  /** The buyer's email when the marketplace gives one (the order's `customer_email`, docs/governance.md "Compliance"). */
+  buyerEmail?: string | null;
   /**
    * Where it ships, checked by contract/addresses.ts; null when the marketplace gave no address that
    * passes (an order with nothing to ship, such as a digital one): such an order is not taken in

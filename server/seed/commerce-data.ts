@@ -9,6 +9,7 @@ import type { NewOrder, NewOrderItem } from '../api/orders/insert';
 import type { MonthPerformance } from '../domain/supplier-score';
 import { prng, rngOf, type Rng } from '../domain/prng';
 import { plausibleAddress } from '../domain/addresses';
+import { demoCustomerEmail } from '../domain/demo-customers';
 
 export { prng, type Rng };
 
@@ -59,8 +60,9 @@ const SUPPLIER_NAMES = [
   'Cascade Supply Partners', 'Redwood Direct', 'Atlas Sourcing Group', 'Meridian Goods', 'Evergreen Trading',
 ];
 const COUNTRIES = ['CN', 'US', 'CN', 'US', 'US', 'KR', 'TR', 'MX', 'VN', 'DE', 'IN', 'US', 'PL', 'VN', 'US', 'CA', 'US', 'GB', 'ES', 'CA'];
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mason', 'Sophia', 'Lucas', 'Mia', 'Ethan', 'Isabella', 'James', 'Amelia', 'Benjamin', 'Harper', 'Elijah', 'Chloe', 'Daniel', 'Grace', 'Henry', 'Wei', 'Priya', 'Mateo', 'Yuki', 'Fatima', 'Omar', 'Lena', 'Jonas'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Chen', 'Patel', 'Nguyen', 'Kim', 'Schmidt', 'Rossi', 'Kowalski', "O'Brien"];
+/** The seed's buyers' first and last names (exported for tests/server/demo-emails-migration.test.ts). */
+export const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mason', 'Sophia', 'Lucas', 'Mia', 'Ethan', 'Isabella', 'James', 'Amelia', 'Benjamin', 'Harper', 'Elijah', 'Chloe', 'Daniel', 'Grace', 'Henry', 'Wei', 'Priya', 'Mateo', 'Yuki', 'Fatima', 'Omar', 'Lena', 'Jonas'];
+export const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Chen', 'Patel', 'Nguyen', 'Kim', 'Schmidt', 'Rossi', 'Kowalski', "O'Brien"];
 
 export function customerName(r: Rng): string {
   return `${pick(r, FIRST)} ${pick(r, LAST)}`;
@@ -211,6 +213,8 @@ export function makeOrders(r: Rng, count: number, products: { id: string; title:
     const customer = customerName(r);
     out.push({
       marketplace: m, external_order_id: external, customer_name: customer, status, currency: 'USD',
+      // from the name, drawing nothing: a name on several orders is one repeat customer (docs/commerce.md "Customer emails")
+      customer_email: demoCustomerEmail(customer),
       // the buyer's address in the US, drawn apart from `r` so every other seeded value stays as it was (docs/commerce.md "Ship-to address")
       ship_to: plausibleAddress(rngOf('ship-to', external, customer), 'US', customer),
       shipping_cents: shipping, tax_cents: percentOf(subtotal, pick(r, [0, 625, 700, 825])),

@@ -93,6 +93,7 @@ async function pullOrderPage(tx: Tx, tenantId: string, account: AccountRow, conn
           marketplace: account.kind,
           external_order_id: o.externalId,
           customer_name: o.buyer,
+          customer_email: o.buyerEmail ?? null,
           ship_to: o.shipTo!,
           status: 'pending',
           currency: 'USD',

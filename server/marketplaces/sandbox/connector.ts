@@ -7,6 +7,7 @@ import type { Tx } from '../../db';
 import type { AccountInfo, ListingPush, MarketplaceConnector, OffersSnapshot, PulledOrder, PulledSettlement, PushResult, TrackingPush } from '../connector';
 import { sandboxGuard, sandboxOffersAcross, sandboxPushAcross } from './push';
 import { buyerAddress } from './simulate';
+import { demoCustomerEmail } from '../../domain/demo-customers';
 import { payoutsOf } from './payouts';
 import { loadFeeBook } from '../../domain/fee-book';
 
@@ -55,6 +56,8 @@ export function sandboxConnector(tx: Tx, account: AccountInfo): MarketplaceConne
         quantity: Number(r.quantity),
         unitPriceCents: Number(r.unit_price_cents),
         buyer: r.buyer,
+        // made up from the name, as the seed's (docs/commerce.md "Customer emails")
+        buyerEmail: demoCustomerEmail(r.buyer),
         shipTo: buyerAddress(account.id, r.external_id, r.buyer),
         createdAt: new Date(r.created_at),
       }));

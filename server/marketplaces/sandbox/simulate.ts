@@ -83,8 +83,9 @@ export interface SimOrder {
   buyer: string;
 }
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby', 'Leo'];
-const LAST = ['Parker', 'Nguyen', 'Garcia', 'Smith', 'Khan', 'Rossi', 'Müller', 'Okafor', 'Silva', 'Cohen'];
+/** The sandbox buyers' names (exported for tests/server/demo-emails-migration.test.ts). */
+export const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby', 'Leo'];
+export const LAST = ['Parker', 'Nguyen', 'Garcia', 'Smith', 'Khan', 'Rossi', 'Müller', 'Okafor', 'Silva', 'Cohen'];
 
 /**
  * Orders of one tick: each buyable item sells with probability `rate` (a third of it without the
