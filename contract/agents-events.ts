@@ -1,7 +1,8 @@
 /**
  * The agents' events (docs/agents.md "Events"; docs/events.md "Event catalogue"): a run queued (what
  * the agent's consumer picks up) and finished, an agent paused, resumed or given new settings, and
- * the alerts the demand forecaster and the competitor monitor raise.
+ * the alerts the demand forecaster and the competitor monitor raise, and the buy box won back that
+ * resolves the competitor monitor's buy-box alert (docs/alerts.md "Automatic resolution").
  */
 import { z } from 'zod';
 import { alertPayload, defineEvents, event } from './event-kit';
@@ -13,10 +14,23 @@ export const AGENT_EVENTS = {
   paused: 'agents.paused',
   resumed: 'agents.resumed',
   settingsChanged: 'agents.settings_changed',
+  buyBoxWon: 'agents.buy_box_won',
 } as const;
 export const STOCKOUT_ALERT_SUBJECT = 'alerts.stockout_risk';
 export const COMPETITOR_ALERT_SUBJECT = 'alerts.competitor_change';
 export const COMPETITOR_CHANGES = ['new_entrant', 'price_drop', 'buy_box_lost', 'buy_box_won', 'map_violator'] as const;
+export type CompetitorChange = (typeof COMPETITOR_CHANGES)[number];
+/** The `source` of the competitor monitor's alerts. */
+export const COMPETITOR_ALERT_SOURCE = 'competitor-monitor';
+
+/**
+ * A competitor alert's event id, `competitor:<listing>:<change>:<seller>` (docs/agents.md "Competitor
+ * monitor"): one open alert per listing, change and seller, so a repeat folds. Without a seller, the
+ * start every such id of the listing and change shares (how a won buy box finds the lost one).
+ */
+export function competitorAlertId(listingId: string, change: CompetitorChange, seller?: string): string {
+  return `competitor:${listingId}:${change}:${seller ?? ''}`;
+}
 
 const agent = z.enum(AGENT_NAMES);
 
@@ -37,6 +51,11 @@ export const agentsEvents = defineEvents({
     'AGENTS',
     'A person changed an agent\'s thresholds',
     z.strictObject({ agent, by: z.string(), changed: z.array(z.string()) }),
+  ),
+  [AGENT_EVENTS.buyBoxWon]: event(
+    'AGENTS',
+    'The competitor monitor saw the store win back a listing\'s buy box: the listing\'s open buy-box alert resolves',
+    z.strictObject({ listing_id: z.string(), sku: z.string(), seller: z.string() }),
   ),
   [STOCKOUT_ALERT_SUBJECT]: event(
     'ALERTS',

@@ -19,7 +19,8 @@ export const AGENT_TITLES: Record<AgentName, string> = {
 };
 
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export const RUN_TRIGGERS = ['manual', 'schedule', 'event'] as const;
+/** `resume`: the catch-up run queued by resuming Pricing Intelligence (docs/agents.md "Pricing Intelligence"). */
+export const RUN_TRIGGERS = ['manual', 'schedule', 'event', 'resume'] as const;
 
 // ---- settings ---------------------------------------------------------------------------------------
 

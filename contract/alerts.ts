@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { pageQuery } from './api';
 import { isoDateTime, text } from './fields';
 import type { EventSubject } from './event-catalogue';
+import { AGENT_EVENTS, COMPETITOR_ALERT_SOURCE, competitorAlertId } from './agents-events';
 
 /** The spec's severities (an alert event carries info, warning, high or critical: contract/event-kit.ts). */
 export const ALERT_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'error', 'warning'] as const;
@@ -154,22 +155,31 @@ export function alertTarget(type: string, p: Payload): AlertTarget {
 /** The source of MAP violation alerts (the marketplaces' alerts consumer) and of buy-box drops (the pricing agent). */
 export const MAP_ALERT_SOURCE = 'map-monitor';
 export const BUY_BOX_ALERT_SOURCE = 'pricing-agent';
+/** The competitor monitor's alerts' type (docs/agents.md "Competitor monitor"). */
+export const COMPETITOR_ALERT_TYPE = 'competitor_change';
 
 /** The open alert an event of the catalogue ends: its type, source and key (as `alertTarget` keys it). */
 export interface AlertClosing {
   type: string;
   source: string;
   key: string;
+  /** Every open alert whose key starts with `key` (a cause raised once per seller, ended for all of them). */
+  prefix?: boolean;
 }
 
 /**
  * Events that end an alert's cause (docs/alerts.md "Automatic resolution"): the open alert of that
  * source and key is resolved by automation in the event's transaction — a MAP violation no longer seen
- * (once the listing has no violation left open: server/alerts/fold.ts checks), the buy-box share back.
+ * (once the listing has no violation left open: server/alerts/fold.ts checks), the buy-box share back,
+ * a listing's buy box won back.
  */
 export const ALERT_CLOSERS: Readonly<Record<string, (p: Payload) => AlertClosing>> = {
   'listings.violation_resolved': (p) => ({ type: 'map_violation', source: MAP_ALERT_SOURCE, key: alertTarget('map_violation', { listing_id: p.listing_id }).key }),
   'pricing.buy_box_regained': (p) => ({ type: 'buy_box_drop', source: BUY_BOX_ALERT_SOURCE, key: alertTarget('buy_box_drop', { marketplace_id: p.marketplace_id }).key }),
+  // the listing's buy box lost (an alert per seller it went to) ends when the store wins it back
+  [AGENT_EVENTS.buyBoxWon]: (p) => ({
+    type: COMPETITOR_ALERT_TYPE, source: COMPETITOR_ALERT_SOURCE, key: alertTarget(COMPETITOR_ALERT_TYPE, { id: competitorAlertId(String(p.listing_id), 'buy_box_lost') }).key, prefix: true,
+  }),
 } satisfies Partial<Record<EventSubject, (p: Payload) => AlertClosing>>;
 
 /** Severity order, most urgent first (the list's "severity" sort). */

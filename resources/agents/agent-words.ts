@@ -20,6 +20,7 @@ export const TRIGGER_WORDS: Record<AgentRun['trigger'], string> = {
   manual: 'Run now',
   schedule: 'Schedule',
   event: 'Marketplace tick',
+  resume: 'Catch-up after resume',
 };
 
 /** "1.2 s", "850 ms", "2 min 5 s". */

@@ -55,6 +55,16 @@ export async function readState<A extends AgentName>(tx: Tx, tenantId: string, a
   };
 }
 
+/**
+ * Whether the tenant paused the agent: one read of agent_settings by its primary key (tenant, agent),
+ * no settings parsed. The repricer asks it once per pass (an event's listings, a sweep page), never
+ * per listing (docs/agents.md "Pricing Intelligence").
+ */
+export async function isPaused(tx: Tx, tenantId: string, agent: AgentName): Promise<boolean> {
+  const { rows } = await tx.query<{ paused: boolean }>(`select paused from agent_settings where tenant_id = $1 and agent = $2`, [tenantId, agent]);
+  return rows[0]?.paused === true;
+}
+
 /** Fails the tenant's runs of the agent that have been `running` longer than STALE_RUN_MS (their worker is gone). */
 export async function failStaleRuns(tx: Tx, tenantId: string, agent: AgentName): Promise<void> {
   await tx.query(

@@ -11,8 +11,8 @@
  * - a replay or discard of dead letters resolves (by automation) the dead-letter alerts of the
  *   consumers left with nothing pending, and the fulfillment alerts of those letters;
  * - an event that ends an alert's cause (contract/alerts.ts `ALERT_CLOSERS`: a MAP violation no longer
- *   seen, the buy-box share back) resolves (by automation) the open alert of its source and key — a
- *   listing's MAP alert once none of its violations is left open.
+ *   seen, the buy-box share back, a listing's buy box won back) resolves (by automation) the open alert
+ *   of its source and key — a listing's MAP alert once none of its violations is left open.
  */
 import type { Tx } from '../db';
 import { DLQ_EVENTS } from '../../contract/events';
@@ -88,7 +88,7 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
     const close = Object.hasOwn(ALERT_CLOSERS, e.subject) ? ALERT_CLOSERS[e.subject] : undefined;
     if (close) {
       const c = close(JSON.parse(e.json) as Record<string, unknown>);
-      closings.set(`${c.source}\u0000${c.key}`, c);
+      closings.set(`${c.source}\u0000${c.key}\u0000${c.prefix ? 'prefix' : ''}`, c);
     }
     const a = alertOf(e);
     if (!a) continue;
@@ -125,18 +125,21 @@ export async function foldAlerts(tx: Tx, tenantId: string, events: readonly Writ
 /**
  * The open alerts whose cause the batch ended, resolved by automation in one statement. A MAP alert is
  * per listing and a listing may breach MAP through several sellers: it resolves when none of the
- * listing's violations is left open (the violations were written before their events).
+ * listing's violations is left open (the violations were written before their events). A closing by
+ * `prefix` ends every open alert of its type and source whose key starts with its key (a listing's
+ * buy box won back ends its buy-box-lost alert, whichever seller that one names).
  */
 async function resolveClosed(tx: Tx, tenantId: string, closings: AlertClosing[]): Promise<string[]> {
   const listingOf = (c: AlertClosing) => (c.type === 'map_violation' && c.key.startsWith('listing:') ? c.key.slice('listing:'.length) : null);
   const { rows } = await tx.query<{ id: string }>(
     `update alerts a set resolved_at = now(), resolved_by = $2, updated_at = now()
-       from unnest($3::text[], $4::text[], $5::text[], $6::uuid[]) as c(type, source, key, listing)
-      where a.tenant_id = $1 and a.resolved_at is null and a.type = c.type and a.source = c.source and a.key = c.key
+       from unnest($3::text[], $4::text[], $5::text[], $6::uuid[], $7::bool[]) as c(type, source, key, listing, prefix)
+      where a.tenant_id = $1 and a.resolved_at is null and a.type = c.type and a.source = c.source
+        and (a.key = c.key or (c.prefix and starts_with(a.key, c.key)))
         and (c.listing is null or not exists (
           select 1 from map_violations m where m.tenant_id = $1 and m.listing_id = c.listing and m.state <> 'resolved'))
      returning a.id`,
-    [tenantId, AUTO_RESOLVER, closings.map((c) => c.type), closings.map((c) => c.source), closings.map((c) => c.key), closings.map(listingOf)],
+    [tenantId, AUTO_RESOLVER, closings.map((c) => c.type), closings.map((c) => c.source), closings.map((c) => c.key), closings.map(listingOf), closings.map((c) => c.prefix === true)],
   );
   return rows.map((r) => String(r.id));
 }

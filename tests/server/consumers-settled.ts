@@ -6,7 +6,7 @@ import { DEMO_TENANT } from './tokens';
  * Resolves once each named consumer (every consumer when none is named) has moved its cursor past
  * the log's newest event and holds no unsettled delivery up to it.
  */
-export async function consumersSettled(h: Harness, names: string[] | null = null, tenantId = DEMO_TENANT.id, ms = 20_000): Promise<void> {
+export async function consumersSettled(h: Harness, names: string[] | null = null, tenantId: string = DEMO_TENANT.id, ms = 20_000): Promise<void> {
   const top = await h.db.transaction(async (tx) => Number((await tx.query<{ s: string }>('select coalesce(max(seq), 0) as s from events')).rows[0].s), { tenantId });
   const end = Date.now() + ms;
   for (;;) {

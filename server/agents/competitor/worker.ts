@@ -4,13 +4,16 @@
  * (`listings.offers`, `buy_box_owner`: written by the marketplace sync and the repricer), compared
  * with what the monitor saw the time before (`competitor_watch`), in one transaction: new entrants,
  * price drops beyond the threshold and a lost buy box raise `alerts.competitor_change` (one open
- * alert per listing, change and seller: repeats fold); MAP violators are counted, their alert being
- * the MAP monitor's `alerts.map_violation`; the listings that changed are handed to the repricer
- * (its entry point `reprice`, trigger `competitor_change`) unless Pricing Intelligence is paused.
+ * alert per listing, change and seller: repeats fold); a buy box won back writes `agents.buy_box_won`,
+ * which resolves the listing's open buy-box alert (docs/alerts.md "Automatic resolution"); MAP
+ * violators are counted, their alert being the MAP monitor's `alerts.map_violation`; the listings
+ * that changed are handed to the repricer (its entry point `reprice`, trigger `competitor_change`)
+ * unless Pricing Intelligence is paused.
  */
 import type { Db } from '../../db';
 import { appendEvents, newEvent } from '../../events/outbox';
-import { COMPETITOR_ALERT_SUBJECT } from '../../../contract/agents-events';
+import { AGENT_EVENTS, COMPETITOR_ALERT_SOURCE, COMPETITOR_ALERT_SUBJECT, competitorAlertId } from '../../../contract/agents-events';
+import { COMPETITOR_ALERT_TYPE } from '../../../contract/alerts';
 import { reprice } from '../../api/pricing/repricer';
 import { readState } from '../store';
 import { changeWords, diffOffers, type Change, type Look, type Offer } from './diff';
@@ -56,15 +59,19 @@ export async function runCompetitor(db: Db, tenantId: string, s: { price_drop_pc
           if (c.change === 'new_entrant') out.new_entrants += 1;
           if (c.change === 'price_drop') out.price_drops += 1;
           if (c.change === 'buy_box_lost') out.buy_box_lost += 1;
-          if (c.change === 'buy_box_won') out.buy_box_won += 1;
+          if (c.change === 'buy_box_won') {
+            out.buy_box_won += 1;
+            // ends the listing's open buy-box alert (contract/alerts.ts ALERT_CLOSERS, docs/alerts.md "Automatic resolution")
+            events.push(newEvent(AGENT_EVENTS.buyBoxWon, { listing_id: String(r.id), sku: r.sku, seller: c.seller }, ids.causationId));
+          }
         }
         if (!ALERTED.has(c.change)) continue;
         events.push(newEvent(COMPETITOR_ALERT_SUBJECT, {
-          id: `competitor:${r.id}:${c.change}:${c.seller}`,
-          type: 'competitor_change',
+          id: competitorAlertId(String(r.id), c.change, c.seller),
+          type: COMPETITOR_ALERT_TYPE,
           severity: c.change === 'new_entrant' ? 'info' : 'warning',
           level: c.change === 'new_entrant' ? 'info' : 'warning',
-          source: 'competitor-monitor',
+          source: COMPETITOR_ALERT_SOURCE,
           message: changeWords(r.sku, c),
           created_at: now,
           listing_id: String(r.id),
@@ -85,10 +92,11 @@ export async function runCompetitor(db: Db, tenantId: string, s: { price_drop_pc
       );
     }
     await appendEvents(tx, tenantId, events);
-    out.alerts = events.length;
+    out.alerts = events.filter((e) => e.subject === COMPETITOR_ALERT_SUBJECT).length;
     if (changed.length > 0 && !pricingPaused) {
-      await reprice(tx, tenantId, { listingIds: changed }, 'competitor_change', ids);
-      out.handed_to_repricer = changed.length;
+      // the repricer asks the pause again in this transaction: a pause since the read above holds
+      const r = await reprice(tx, tenantId, { listingIds: changed }, 'competitor_change', ids);
+      if (!r.paused) out.handed_to_repricer = changed.length;
     }
   }, { tenantId });
   return { outputs: out, inputs: { price_drop_pct: s.price_drop_pct, pricing_paused: pricingPaused } };

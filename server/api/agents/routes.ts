@@ -123,6 +123,12 @@ const agents: ApiModule = (api) => {
         if (rows.length > 0) {
           await ctx.audit({ action: paused ? 'agent.pause' : 'agent.resume', resource: 'agent', resourceId: name, before: { paused: !paused }, after: { paused } });
           ctx.emit(paused ? AGENT_EVENTS.paused : AGENT_EVENTS.resumed, { agent: name, by: by(ctx.auth) });
+          // the repricer skipped the tenant's events while paused: one sweep catches up, queued with the
+          // resume (a run already pending does it instead) — docs/agents.md "Pricing Intelligence"
+          if (!paused && name === 'pricing') {
+            await queueRun(ctx.tx, t, name, 'resume', by(ctx.auth), {}, (runId) =>
+              ctx.emit(AGENT_EVENTS.runRequested, { run_id: runId, agent: name, trigger: 'resume' }));
+          }
         }
         return one(await agentRow(ctx.tx, t, name, await health(ctx.tx)));
       },

@@ -9,7 +9,7 @@
 import { snapshotTenant } from './agent';
 import { runtimeTx } from '../../events/runtime-tx';
 import type { Db } from '../../db';
-import { reprice } from './repricer';
+import { reprice, repricerPaused } from './repricer';
 import { startPeriodic } from '../../periodic';
 
 export const SWEEP_BATCH = 2_000;
@@ -37,9 +37,14 @@ export async function purgeExpiredProposals(db: Db, tenantId: string, now = new 
   }, { tenantId });
 }
 
-/** Page bounds: every `batch`-th active listing id, in id order (page k is `bounds[k-1] < id <= bounds[k]`). */
+/**
+ * Page bounds: every `batch`-th active listing id, in id order (page k is `bounds[k-1] < id <= bounds[k]`).
+ * Null when there is nothing to sweep: no enabled rule, or the tenant's Pricing Intelligence is paused
+ * (each page asks again, so a pause during a sweep stops its next pages).
+ */
 async function pageBounds(db: Db, tenantId: string, batch: number): Promise<string[] | null> {
   return db.transaction(async (tx) => {
+    if (await repricerPaused(tx, tenantId)) return null;
     const has = await tx.query('select 1 from pricing_rules where tenant_id = $1 and enabled limit 1', [tenantId]);
     if (!has.rows.length) return null;
     const { rows } = await tx.query<{ id: string }>(
