@@ -51,6 +51,17 @@ const agents: PageModule = {
     },
   ],
   commands: AGENT_COMMANDS,
+  // the agents' thresholds on /settings too, with the drawer's form (docs/agents.md "Console")
+  settingsSections: [
+    {
+      id: 'agents',
+      title: 'Agents',
+      order: 25,
+      description: 'The thresholds each agent works with, each agent saved on its own.',
+      access: 'agents',
+      element: lazy(() => import('./agents-settings')),
+    },
+  ],
 
   // every signed-in role: GET /alerts/agent-health is everyone's (the /agents page stays the operators')
   dashboardCards: [
