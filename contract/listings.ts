@@ -321,8 +321,11 @@ export const violation = z.object({
 });
 export type Violation = z.infer<typeof violation>;
 
-export const mapSettings = z.object({ grace_pct: z.number(), grace_cents: z.number(), updated_at: z.string().nullable() });
+export const mapSettings = z.object({ grace_pct: z.number(), grace_cents: z.number(), updated_at: z.string().nullable(), updated_by: z.string().nullable() });
 export type MapSettings = z.infer<typeof mapSettings>;
+/** `PUT /listings/map-settings` answer: the settings, and how many violations the new grace opened and resolved at once. */
+export const mapSettingsSaved = mapSettings.extend({ violations_opened: z.number(), violations_resolved: z.number() });
+export type MapSettingsSaved = z.infer<typeof mapSettingsSaved>;
 
 /** Dashboard "Top Offenders": SKUs with the most open violations. */
 export const topOffender = z.object({ sku: z.string(), product_id: z.string(), product_title: z.string(), open_violations: z.number() });

@@ -127,6 +127,103 @@ export const ruleCreate = z.object({
 });
 export type RuleCreate = z.infer<typeof ruleCreate>;
 
+/**
+ * The tenant's repricing defaults (docs/settings.md "Repricing defaults"): the values a new rule
+ * starts from, in the form and on the server (`POST /pricing/rules` fills a field left out from
+ * them). A store that never saved them reads `REPRICING_DEFAULTS`, today's `RULE_DEFAULTS`.
+ * Changing them changes no existing rule.
+ */
+export const REPRICING_DEFAULT_FIELDS = [
+  'mode', 'strategy', 'step_unit', 'step_value', 'min_margin_bp', 'no_competition', 'below_floor', 'own_buy_box',
+  'raise_step_cents', 'max_change_bp', 'min_interval_seconds', 'filters',
+] as const;
+export type RepricingDefaultField = (typeof REPRICING_DEFAULT_FIELDS)[number];
+
+/** `PUT /api/settings/repricing`: every field, one schema for the server and the form. */
+export const repricingDefaultsBody = z.strictObject({
+  mode: ruleFields.mode,
+  strategy: ruleFields.strategy,
+  step_unit: ruleFields.step_unit,
+  step_value: ruleFields.step_value,
+  min_margin_bp: ruleFields.min_margin_bp,
+  no_competition: ruleFields.no_competition,
+  below_floor: ruleFields.below_floor,
+  own_buy_box: ruleFields.own_buy_box,
+  raise_step_cents: ruleFields.raise_step_cents,
+  max_change_bp: ruleFields.max_change_bp,
+  min_interval_seconds: ruleFields.min_interval_seconds,
+  filters: z.strictObject({
+    fulfilment: z.array(z.enum(FULFILMENT_TYPES)).max(2),
+    min_rating: int(0, 100).nullable(),
+    exclude_own: z.boolean(),
+  }),
+});
+export type RepricingDefaultsValues = z.infer<typeof repricingDefaultsBody>;
+
+export const REPRICING_DEFAULTS: RepricingDefaultsValues = {
+  mode: RULE_DEFAULTS.mode,
+  strategy: RULE_DEFAULTS.strategy,
+  step_unit: RULE_DEFAULTS.step_unit,
+  step_value: RULE_DEFAULTS.step_value,
+  min_margin_bp: RULE_DEFAULTS.min_margin_bp,
+  no_competition: RULE_DEFAULTS.no_competition,
+  below_floor: RULE_DEFAULTS.below_floor,
+  own_buy_box: RULE_DEFAULTS.own_buy_box,
+  raise_step_cents: RULE_DEFAULTS.raise_step_cents,
+  max_change_bp: RULE_DEFAULTS.max_change_bp,
+  min_interval_seconds: RULE_DEFAULTS.min_interval_seconds,
+  filters: { fulfilment: [], min_rating: null, exclude_own: true },
+};
+
+/** `GET/PUT /api/settings/repricing` answer: the values, and who saved them when (null: never saved). */
+export const repricingDefaults = repricingDefaultsBody.extend({ updated_at: z.string().nullable(), updated_by: z.string().nullable() });
+export type RepricingDefaults = z.infer<typeof repricingDefaults>;
+
+/**
+ * `POST /api/pricing/rules`: a rule whose fields the repricing defaults cover may leave them out (a
+ * filter too); the server fills them from the tenant's defaults, so an API client gets the rule the
+ * form would have made.
+ */
+export const ruleCreateBody = ruleCreate.extend({
+  mode: ruleFields.mode.optional(),
+  strategy: ruleFields.strategy.optional(),
+  step_unit: ruleFields.step_unit.optional(),
+  step_value: ruleFields.step_value.optional(),
+  min_margin_bp: ruleFields.min_margin_bp.optional(),
+  no_competition: ruleFields.no_competition.optional(),
+  below_floor: ruleFields.below_floor.optional(),
+  own_buy_box: ruleFields.own_buy_box.optional(),
+  raise_step_cents: ruleFields.raise_step_cents.optional(),
+  max_change_bp: ruleFields.max_change_bp.optional(),
+  min_interval_seconds: ruleFields.min_interval_seconds.optional(),
+  filters: repricingDefaultsBody.shape.filters.partial().optional(),
+});
+export type RuleCreateBody = z.infer<typeof ruleCreateBody>;
+
+/** A new rule's values: the body's, and the tenant's defaults for what it left out. */
+export function withRuleDefaults(body: RuleCreateBody, d: RepricingDefaultsValues): RuleCreate {
+  const given = <T,>(v: T | undefined, fallback: T): T => (v === undefined ? fallback : v);
+  return {
+    ...body,
+    mode: given(body.mode, d.mode),
+    strategy: given(body.strategy, d.strategy),
+    step_unit: given(body.step_unit, d.step_unit),
+    step_value: given(body.step_value, d.step_value),
+    min_margin_bp: given(body.min_margin_bp, d.min_margin_bp),
+    no_competition: given(body.no_competition, d.no_competition),
+    below_floor: given(body.below_floor, d.below_floor),
+    own_buy_box: given(body.own_buy_box, d.own_buy_box),
+    raise_step_cents: given(body.raise_step_cents, d.raise_step_cents),
+    max_change_bp: given(body.max_change_bp, d.max_change_bp),
+    min_interval_seconds: given(body.min_interval_seconds, d.min_interval_seconds),
+    filters: {
+      fulfilment: given(body.filters?.fulfilment, d.filters.fulfilment),
+      min_rating: given(body.filters?.min_rating, d.filters.min_rating),
+      exclude_own: given(body.filters?.exclude_own, d.filters.exclude_own),
+    },
+  };
+}
+
 export const ruleUpdate = z
   .object(ruleFields)
   .partial()

@@ -1,7 +1,8 @@
 /**
  * /listings, /listings/create — docs/product/routes-and-roles.md (docs/marketplaces-ui.md). Listings are part of the catalogue:
  * who writes products writes listings (contract/permissions.ts `listings`). No side-navigation entry
- * (Catalog & Listings shows the same table). Its dashboard card: the top MAP offenders.
+ * (Catalog & Listings shows the same table). Its dashboard card: the top MAP offenders; its section of
+ * /settings: the MAP policy (docs/settings.md "MAP policy").
  */
 import { lazy } from 'react';
 import { listingsLive, listingsPermissions } from '../../contract/modules/listings';
@@ -30,7 +31,20 @@ const listings = {
   commands: {
     create: { label: 'Create listing', resource: 'listings', action: 'create', call: 'POST /listings' },
     bulk: { label: 'Bulk edit listings', resource: 'listings', action: 'update', call: 'POST /listings/bulk' },
+    saveMapPolicy: { label: 'Save MAP policy', resource: 'settings', action: 'update', call: 'PUT /listings/map-settings' },
   },
+  // the grace below MAP (docs/settings.md "MAP policy"); the violations stay on /catalog and /listings
+  settingsSections: [
+    {
+      id: 'map-policy',
+      title: 'MAP policy',
+      order: 14,
+      description: 'How far below MAP a price may go before it is a violation.',
+      to: '/catalog?filter=violations',
+      access: 'settings',
+      element: lazy(() => import('./map-policy-section')),
+    },
+  ],
 } satisfies PageModule;
 
 export default listings;

@@ -2,7 +2,8 @@
  * /pricing (rules and the rule editor), /pricing/propose (proposals), /pricing/agent (Pricing
  * Intelligence) — docs/product/routes-and-roles.md; docs/repricing.md. Every signed-in role reads;
  * the buttons that write ask the permission the server route declares (write:products). Its two
- * agents, the repricer and the pricing agent, are listed on /agents (docs/repricing.md).
+ * agents, the repricer and the pricing agent, are listed on /agents (docs/repricing.md); its
+ * repricing defaults are a section of /settings (docs/settings.md "Repricing defaults").
  */
 import { lazy } from 'react';
 import { LineChartOutlined } from '@ant-design/icons';
@@ -56,7 +57,20 @@ const pricing = {
     approve: { label: 'Approve', resource: 'price_proposals', action: 'approve', call: 'POST /pricing/proposals/:id/approve' },
     reject: { label: 'Reject', resource: 'price_proposals', action: 'update', call: 'POST /pricing/proposals/:id/reject' },
     bulk: { label: 'Approve or reject selected', resource: 'price_proposals', action: 'approve', call: 'POST /pricing/proposals/bulk' },
+    saveRepricingDefaults: { label: 'Save repricing defaults', resource: 'settings', action: 'update', call: 'PUT /settings/repricing' },
   },
+  // what a new rule starts from (docs/settings.md "Repricing defaults"); the rules stay on /pricing
+  settingsSections: [
+    {
+      id: 'repricing-defaults',
+      title: 'Repricing defaults',
+      order: 12,
+      description: 'The values a new pricing rule starts from. Existing rules keep their own values.',
+      to: '/pricing',
+      access: 'settings',
+      element: lazy(() => import('./repricing-defaults-section')),
+    },
+  ],
   menu: {
     section: 'AI & Automation',
     label: 'Pricing Intelligence',

@@ -2,38 +2,22 @@
  * The pricing rule editor (docs/repricing.md "Rules"): every field of a rule — scope, floor inputs
  * (minimum margin, shipping; cost, MAP and the marketplace's fee come from the listing), ceiling,
  * strategy and step, competitor filters, scenarios, maximum change per run, minimum interval, mode —
- * with the live preview beside it. Saves through Refine (`POST` / `PUT /api/pricing/rules`); the
- * server's field errors show under their fields.
+ * with the live preview beside it. A new rule starts from the tenant's repricing defaults. Saves
+ * through Refine (`POST` / `PUT /api/pricing/rules`); the server's field errors show under their fields.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Col, Drawer, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
-import { useCreate, useUpdate } from '@refinedev/core';
-import { BP_MAX, MIN_INTERVAL_MAX_S, type PricingRule } from '../../contract/pricing';
+import { Alert, Button, Checkbox, Col, Drawer, Divider, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { useCreate, useCustom, useUpdate } from '@refinedev/core';
+import { BP_MAX, MIN_INTERVAL_MAX_S, type PricingRule, type RepricingDefaults } from '../../contract/pricing';
 import { finalMessage } from '../../providers/api';
 import { fieldErrorsOf } from '../products/field-errors';
 import { MarketplaceSelect } from '../listings/marketplace-select';
 import { SupplierSelect } from '../suppliers/supplier-select';
 import { RulePreview } from './rule-preview';
-import { STRATEGY_LABEL, toForm, toRule, type RuleFormValues } from './rule-values';
+import { LoadError } from '../shared/list-error';
+import { FORM_FIELD_OF, STRATEGY_LABEL, newRule, toForm, toRule, type RuleFormValues } from './rule-values';
 
 export const RULES_META = { path: '/pricing/rules', label: 'Pricing rule' } as const;
-
-/** Wire field → form field, for the server's field errors. */
-const FIELD_OF: Record<string, keyof RuleFormValues> = {
-  name: 'name',
-  min_margin_bp: 'min_margin_pct',
-  shipping_cents: 'shipping',
-  ceiling_cents: 'ceiling',
-  step_value: 'step',
-  raise_step_cents: 'raise_step',
-  max_change_bp: 'max_change_pct',
-  min_interval_seconds: 'min_interval_minutes',
-  'scope.marketplace_id': 'marketplace_id',
-  'scope.tag': 'tag',
-  'scope.listing_ids': 'listing_ids',
-  'scope.skus': 'skus',
-  'filters.min_rating': 'min_rating',
-};
 
 const PCT = { min: 0, max: BP_MAX / 100, step: 0.5, precision: 2, suffix: '%' } as const;
 const USD = { min: 0, step: 0.01, precision: 2, prefix: '$' } as const;
@@ -182,12 +166,24 @@ function Fields({ stepUnit, scopeType, strategy }: { stepUnit: string; scopeType
 export function RuleEditor({ rule, open, onClose }: { rule: PricingRule | null; open: boolean; onClose: () => void }) {
   return (
     <Drawer open={open} onClose={onClose} width="min(1100px, 100vw)" title={rule ? `Edit rule “${rule.name}”` : 'New pricing rule'} destroyOnHidden>
-      {open && <RuleForm rule={rule} onDone={onClose} />}
+      {open && (rule ? <RuleForm rule={rule} onDone={onClose} /> : <NewRuleForm onDone={onClose} />)}
     </Drawer>
   );
 }
 
-function RuleForm({ rule, onDone }: { rule: PricingRule | null; onDone: () => void }) {
+/**
+ * A new rule starts from the tenant's repricing defaults (docs/settings.md "Repricing defaults"),
+ * read when the editor opens: the values the server would fill in for a field left out.
+ */
+function NewRuleForm({ onDone }: { onDone: () => void }) {
+  const { query } = useCustom<{ data: RepricingDefaults }>({ url: '/pricing/rules/defaults', method: 'get', errorNotification: false });
+  const defaults = query.data?.data.data;
+  if (query.isError) return <LoadError what="the repricing defaults" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!defaults) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return <RuleForm rule={null} initial={toForm(newRule(defaults))} onDone={onDone} />;
+}
+
+function RuleForm({ rule, initial, onDone }: { rule: PricingRule | null; initial?: RuleFormValues; onDone: () => void }) {
   const [form] = Form.useForm<RuleFormValues>();
   const values = Form.useWatch([], form) as Partial<RuleFormValues> | undefined;
   const { mutateAsync: create, mutation: creating } = useCreate();
@@ -206,8 +202,8 @@ function RuleForm({ rule, onDone }: { rule: PricingRule | null; onDone: () => vo
       onDone();
     } catch (e) {
       const fields = fieldErrorsOf(e) ?? {};
-      const known = Object.entries(fields).filter(([f]) => FIELD_OF[f]);
-      form.setFields(known.map(([f, message]) => ({ name: FIELD_OF[f], errors: [message] })));
+      const known = Object.entries(fields).filter(([f]) => FORM_FIELD_OF[f]);
+      form.setFields(known.map(([f, message]) => ({ name: FORM_FIELD_OF[f], errors: [message] })));
       if (known.length === 0) setError(finalMessage(e));
     }
   };
@@ -215,7 +211,7 @@ function RuleForm({ rule, onDone }: { rule: PricingRule | null; onDone: () => vo
   return (
     <Row gutter={24}>
       <Col xs={24} lg={13}>
-        <Form form={form} layout="vertical" initialValues={toForm(rule ?? undefined)} onFinish={save}>
+        <Form form={form} layout="vertical" initialValues={initial ?? toForm(rule ?? undefined)} onFinish={save}>
           <Fields stepUnit={values?.step_unit ?? 'cents'} scopeType={values?.scope_type ?? 'tenant'} strategy={values?.strategy ?? 'beat_lowest'} />
           {error && <Alert type="error" showIcon message="The rule was not saved" description={error} style={{ marginBottom: 16 }} />}
           <Space>

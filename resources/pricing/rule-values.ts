@@ -3,7 +3,7 @@
  * percentages, the wire carries integer cents and basis points (docs/repricing.md "Rounding"). Each
  * conversion rounds once, to an integer, so no float reaches a price.
  */
-import { RULE_DEFAULTS, type PricingRule, type RuleCreate, type RuleScope } from '../../contract/pricing';
+import { REPRICING_DEFAULT_FIELDS, RULE_DEFAULTS, type RepricingDefaultsValues, type RuleCreate, type RuleScope } from '../../contract/pricing';
 import { toCents } from '../listings/cents';
 
 export interface RuleFormValues {
@@ -82,9 +82,51 @@ export function toRule(v: Partial<RuleFormValues>): RuleCreate {
   };
 }
 
-/** A saved rule (or the defaults) → the form. */
-export function toForm(r?: PricingRule): RuleFormValues {
-  const d = r ?? { ...RULE_DEFAULTS, name: '' };
+/** A new rule as the tenant's repricing defaults start it (docs/settings.md "Repricing defaults"). */
+export function newRule(d: RepricingDefaultsValues): RuleCreate {
+  return {
+    name: '', enabled: RULE_DEFAULTS.enabled, scope: { type: 'tenant' }, shipping_cents: RULE_DEFAULTS.shipping_cents, ceiling_cents: RULE_DEFAULTS.ceiling_cents,
+    ...defaultsOf(d),
+  };
+}
+
+/** The repricing defaults' own fields of a rule (or of the form's rule). */
+export function defaultsOf(r: RepricingDefaultsValues): RepricingDefaultsValues {
+  const out = Object.fromEntries(REPRICING_DEFAULT_FIELDS.map((f) => [f, r[f]])) as RepricingDefaultsValues;
+  return { ...out, filters: { fulfilment: [...r.filters.fulfilment], min_rating: r.filters.min_rating, exclude_own: r.filters.exclude_own } };
+}
+
+/**
+ * Wire field → form field, for the server's field errors (the rule editor's and the repricing
+ * defaults' section: both forms name their fields alike).
+ */
+export const FORM_FIELD_OF: Record<string, keyof RuleFormValues> = {
+  name: 'name',
+  mode: 'mode',
+  strategy: 'strategy',
+  step_unit: 'step_unit',
+  no_competition: 'no_competition',
+  below_floor: 'below_floor',
+  own_buy_box: 'own_buy_box',
+  min_margin_bp: 'min_margin_pct',
+  shipping_cents: 'shipping',
+  ceiling_cents: 'ceiling',
+  step_value: 'step',
+  raise_step_cents: 'raise_step',
+  max_change_bp: 'max_change_pct',
+  min_interval_seconds: 'min_interval_minutes',
+  'scope.marketplace_id': 'marketplace_id',
+  'scope.tag': 'tag',
+  'scope.listing_ids': 'listing_ids',
+  'scope.skus': 'skus',
+  'filters.fulfilment': 'fulfilment',
+  'filters.min_rating': 'min_rating',
+  'filters.exclude_own': 'exclude_own',
+};
+
+/** A saved rule (or a new rule: the tenant's defaults, else the constant ones) → the form. */
+export function toForm(r?: RuleCreate): RuleFormValues {
+  const d = r ?? newRule({ ...RULE_DEFAULTS, filters: { ...RULE_DEFAULTS.filters, fulfilment: [] } });
   const scope = d.scope as RuleScope;
   return {
     name: d.name,

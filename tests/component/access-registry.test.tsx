@@ -135,6 +135,9 @@ const COMMANDS: Record<string, Role[]> = {
   'fulfillment.releaseHold': ALL,
   // the automation switch and hold rules are store settings
   'fulfillment.saveSettings': ADMIN,
+  // the repricing defaults and the MAP policy are store settings (docs/settings.md "Repricing defaults", "MAP policy")
+  'pricing.saveRepricingDefaults': ADMIN,
+  'listings.saveMapPolicy': ADMIN,
   // an agent's run-now button (/agents): moving the sandbox's day is ops:agents, agents and admins
   'fulfillment.advanceSandbox': OPS,
   // the agents on /agents (docs/agents.md "Console"): operators run, pause, resume and set them

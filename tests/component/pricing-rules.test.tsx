@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
 vi.mock('../../providers/supabase', () => ({ supabase: { auth } }));
 
-import { RULE_DEFAULTS } from '../../contract/pricing';
+import { REPRICING_DEFAULTS, RULE_DEFAULTS } from '../../contract/pricing';
 import PricingPage from '../../resources/pricing/pricing-page';
 import { fakeApi, listOf, type Call } from './support/fake-api';
 import { renderConsole } from './support/render-console';
@@ -31,11 +31,15 @@ const rule = {
   updated_at: '2026-11-02T00:00:00Z',
 };
 
+const TENANT_DEFAULTS = { ...REPRICING_DEFAULTS, mode: 'auto', min_margin_bp: 1500, filters: { fulfilment: ['marketplace'], min_rating: 80, exclude_own: true } };
+
 function api() {
   let previews = 0;
   return fakeApi([
     (c) => (c.method === 'GET' && c.path === '/pricing/rules' ? { body: listOf([rule]) } : undefined),
     (c) => (c.method === 'GET' && c.path === '/marketplaces' ? { body: listOf([]) } : undefined),
+    // the store's repricing defaults: a new rule starts from them (docs/settings.md "Repricing defaults")
+    (c) => (c.method === 'GET' && c.path === '/pricing/rules/defaults' ? { body: { data: { ...TENANT_DEFAULTS, updated_at: '2026-11-01T00:00:00Z', updated_by: 'admin@demo.local' } } } : undefined),
     (c) => {
       if (c.method !== 'POST' || c.path !== '/pricing/rules/preview') return undefined;
       previews += 1;
@@ -78,12 +82,14 @@ describe('/pricing rules and editor', () => {
     fireEvent.change(screen.getByLabelText('Ceiling (optional)'), { target: { value: '24.99' } });
     fireEvent.change(screen.getByLabelText('Max change per run'), { target: { value: '12.5' } });
     expect(await screen.findByText(/would price 7 listings/, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(lastPreview(fake.calls)?.rule).toMatchObject({ name: 'Amazon beat', ceiling_cents: 2499, max_change_bp: 1250, min_margin_bp: 1000, step_unit: 'cents', step_value: 1, scope: { type: 'tenant' } });
+    // the store's defaults, not the constant ones: 15 % margin, auto, marketplace-fulfilled competitors rated 80+
+    expect(lastPreview(fake.calls)?.rule).toMatchObject({ name: 'Amazon beat', ceiling_cents: 2499, max_change_bp: 1250, min_margin_bp: 1500, step_unit: 'cents', step_value: 1, scope: { type: 'tenant' } });
 
     const drawer = screen.getByRole('dialog');
     await user.click(within(drawer).getByRole('button', { name: 'Create rule' }));
     await waitFor(() => expect(fake.of('POST', '/pricing/rules')).toHaveLength(1));
-    expect(fake.of('POST', '/pricing/rules')[0].body).toMatchObject({ name: 'Amazon beat', ceiling_cents: 2499, max_change_bp: 1250, mode: 'proposals', filters: { fulfilment: [], min_rating: null, exclude_own: true } });
+    expect(fake.of('POST', '/pricing/rules')[0].body).toMatchObject({ name: 'Amazon beat', ceiling_cents: 2499, max_change_bp: 1250, mode: 'auto', filters: { fulfilment: ['marketplace'], min_rating: 80, exclude_own: true } });
+    expect(fake.of('GET', '/pricing/rules/defaults')).toHaveLength(1);
   });
 
   it('deletes a rule only after the confirmation, which says what it governs', async () => {

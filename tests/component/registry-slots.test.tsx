@@ -189,8 +189,8 @@ describe("the console's registry", () => {
     expect(ids('dashboardCards', 'user')).toEqual(expected.filter((id) => id !== 'governance.recent-actions'));
   });
 
-  it('the settings sections (the page is for admins): the store profile, notification preferences, the automation, the marketplace fee overrides, webhooks, the agents, feature flags', () => {
-    expect(ids('settingsSections', 'admin')).toEqual(['settings.store', 'work.notifications', 'fulfillment.dropshipping-automation', 'integrations.fee-overrides', 'webhooks.webhooks', 'agents.agents', 'flags.flags']);
+  it('the settings sections (the page is for admins): the store profile, notification preferences, the automation, the repricing defaults, the MAP policy, the marketplace fee overrides, webhooks, the agents, feature flags', () => {
+    expect(ids('settingsSections', 'admin')).toEqual(['settings.store', 'work.notifications', 'fulfillment.dropshipping-automation', 'pricing.repricing-defaults', 'listings.map-policy', 'integrations.fee-overrides', 'webhooks.webhooks', 'agents.agents', 'flags.flags']);
   });
 
   it('the agents, in their order, with the heartbeat names the server reports', () => {

@@ -85,6 +85,33 @@ describe('MAP violations', () => {
     await call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_pct: 0, grace_cents: 0 });
   });
 
+  it('a grace change answers what it opened and resolved; the same grace again re-checks nothing and is not audited; a double submit changes it once', async () => {
+    const audits = () => inTenant<number>(async (tx) => Number((await tx.query(`select count(*) as n from audit_log where tenant_id = $1 and resource = 'map_settings'`, [DEMO_TENANT.id])).rows[0].n));
+    const bad = await call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_pct: 51, grace_cents: -1 });
+    expect(bad.status).toBe(400);
+    expect((bad.body.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['grace_cents', 'grace_pct']);
+    const n = await audits();
+    // the own listing is 2.00 below MAP (open again after the reset above): a 2.50 grace resolves it, once
+    const [a, b] = await Promise.all([
+      call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_pct: 0, grace_cents: 250 }),
+      call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_pct: 0, grace_cents: 250 }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const resolved = [a.body.data.violations_resolved as number, b.body.data.violations_resolved as number];
+    expect(Math.min(...resolved)).toBe(0);
+    expect(Math.max(...resolved)).toBeGreaterThanOrEqual(1);
+    expect(await audits()).toBe(n + 1);
+    const same = await call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_cents: 250 });
+    expect(same.body.data).toMatchObject({ grace_pct: 0, grace_cents: 250, violations_opened: 0, violations_resolved: 0, updated_by: ADMIN });
+    expect(await audits()).toBe(n + 1);
+    const back = await call(ADMIN, 'PUT', '/api/listings/map-settings', { grace_cents: 0 });
+    expect(back.body.data.violations_opened).toBeGreaterThanOrEqual(1);
+    expect(await audits()).toBe(n + 2);
+    expect((await call(SELLER, 'GET', '/api/listings/map-settings')).body.data).toMatchObject({ grace_pct: 0, grace_cents: 0, updated_by: ADMIN, updated_at: expect.any(String) });
+    // another tenant's policy is its own
+    expect((await call(NW, 'GET', '/api/listings/map-settings')).body.data).toMatchObject({ grace_cents: 0, updated_by: null });
+  });
+
   it('a price back above MAP resolves it after the push', async () => {
     await call(SELLER, 'PUT', `/api/listings/${listingId}`, { price_cents: v.map_cents + 100 });
     await waitForListing(h, SELLER, listingId, (x) => x.sync_state === 'synced' && x.price_cents === v.map_cents + 100);

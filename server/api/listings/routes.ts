@@ -27,13 +27,13 @@ import { getListingRow, listListings, listViolations, mapListing, mapViolation }
 import { createListing, updateListing } from './write';
 import { bulkAction, getJob, insertPlanned, planBulkCreate, runBulkJob } from './bulk';
 import { listingPushConsumer } from './push';
-import { mapGrace, refreshViolations } from './violations';
+import { readMapSettings, refreshViolations } from './violations';
 import { listingEvent, violationOpenedHistory } from './history';
 import { listingsPermissions } from '../../../contract/modules/listings';
 import { z } from 'zod';
 import { listAnswer, oneAnswer } from '../../../contract/api';
 import {
-  listing, listingDetail, listingJob, mapSettings, topOffender, violation, type CompetitorOffer, type Listing, type ListingDetail,
+  listing, listingDetail, listingJob, mapSettings, mapSettingsSaved, topOffender, violation, type CompetitorOffer, type Listing, type ListingDetail,
 } from '../../../contract/listings';
 
 const listings: ApiModule = (api) => {
@@ -97,26 +97,35 @@ const listings: ApiModule = (api) => {
     url: '/listings/map-settings',
     access: listingsPermissions.listings.read,
     answer: oneAnswer(mapSettings),
-    async handler({ tx, auth }) {
-      const g = await mapGrace(tx, auth.tenantId);
-      const { rows } = await tx.query<{ updated_at: Date }>('select updated_at from map_settings where tenant_id = $1', [auth.tenantId]);
-      return one({ ...g, updated_at: rows[0] ? new Date(rows[0].updated_at).toISOString() : null });
-    },
+    handler: async ({ tx, auth }) => one(await readMapSettings(tx, auth.tenantId)),
   });
 
+  // the MAP policy (docs/settings.md "MAP policy"): written once, checked again only when it changed
   api.route({
     method: 'PUT',
     url: '/listings/map-settings',
     access: 'write:settings',
+    // the stored row is locked by the read; a first save is a conditional upsert
+    lock: false,
     body: mapSettingsUpdate,
+    answer: oneAnswer(mapSettingsSaved),
     async handler(ctx) {
-      const before = await mapGrace(ctx.tx, ctx.auth.tenantId);
+      const stored = await readMapSettings(ctx.tx, ctx.auth.tenantId, true);
+      const before = { grace_pct: stored.grace_pct, grace_cents: stored.grace_cents };
       const after = { grace_pct: ctx.body.grace_pct ?? before.grace_pct, grace_cents: ctx.body.grace_cents ?? before.grace_cents };
-      await ctx.tx.query(
-        `insert into map_settings (tenant_id, grace_pct, grace_cents) values ($1, $2, $3)
-         on conflict (tenant_id) do update set grace_pct = excluded.grace_pct, grace_cents = excluded.grace_cents, updated_at = now()`,
-        [ctx.auth.tenantId, after.grace_pct, after.grace_cents],
+      // the same grace again (a double submit, a second tab): nothing written, nothing checked, nothing audited
+      const { rows: written } = await ctx.tx.query(
+        `insert into map_settings as m (tenant_id, grace_pct, grace_cents, updated_by) values ($1, $2, $3, $4)
+         on conflict (tenant_id) do update set grace_pct = excluded.grace_pct, grace_cents = excluded.grace_cents, updated_at = now(), updated_by = excluded.updated_by
+           where (m.grace_pct, m.grace_cents) is distinct from (excluded.grace_pct, excluded.grace_cents)
+         returning 1`,
+        [ctx.auth.tenantId, after.grace_pct, after.grace_cents, ctx.auth.email ?? ctx.auth.userId],
       );
+      const saved = await readMapSettings(ctx.tx, ctx.auth.tenantId);
+      // a first save of the defaults (0 and 0) writes a row but changes no grace
+      if (written.length === 0 || (before.grace_pct === saved.grace_pct && before.grace_cents === saved.grace_cents)) {
+        return one({ ...saved, violations_opened: 0, violations_resolved: 0 });
+      }
       // the new grace applies at once: every listing with a MAP is checked again
       const { rows } = await ctx.tx.query<{ id: string }>(
         `select l.id from listings l join product_variants v on v.id = l.variant_id where l.tenant_id = $1 and v.map_price_cents is not null`,
@@ -132,8 +141,8 @@ const listings: ApiModule = (api) => {
         for (const v of r.resolved) await ctx.emit(LISTING_EVENTS.violationResolved, v);
         await emitOpenedHistoryOnly(ctx.tx, ctx.auth.tenantId, r.opened);
       }
-      await ctx.audit({ action: 'map_settings.update', resource: 'map_settings', resourceId: 'map', before, after });
-      return one({ ...after, updated_at: new Date().toISOString(), violations_opened: opened, violations_resolved: resolved });
+      await ctx.audit({ action: 'map_settings.update', resource: 'map_settings', resourceId: 'map', before, after: { grace_pct: saved.grace_pct, grace_cents: saved.grace_cents } });
+      return one({ ...saved, violations_opened: opened, violations_resolved: resolved });
     },
   });
 

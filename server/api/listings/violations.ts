@@ -8,7 +8,7 @@
  * none is left open: docs/alerts.md "Automatic resolution").
  */
 import type { Tx } from '../../db';
-import { violatesMap, type CompetitorOffer } from '../../../contract/listings';
+import { violatesMap, type CompetitorOffer, type MapSettings } from '../../../contract/listings';
 import type { EventPayload } from '../../../contract/event-catalogue';
 
 export interface MapGrace { grace_pct: number; grace_cents: number }
@@ -16,6 +16,17 @@ export interface MapGrace { grace_pct: number; grace_cents: number }
 export async function mapGrace(tx: Tx, tenantId: string): Promise<MapGrace> {
   const { rows } = await tx.query<{ grace_pct: string; grace_cents: number }>('select grace_pct, grace_cents from map_settings where tenant_id = $1', [tenantId]);
   return rows[0] ? { grace_pct: Number(rows[0].grace_pct), grace_cents: Number(rows[0].grace_cents) } : { grace_pct: 0, grace_cents: 0 };
+}
+
+/** The MAP policy as `GET /listings/map-settings` answers it (no grace until saved); `lock` holds the stored row. */
+export async function readMapSettings(tx: Tx, tenantId: string, lock = false): Promise<MapSettings> {
+  const { rows } = await tx.query<{ grace_pct: string; grace_cents: number; updated_at: Date | string; updated_by: string | null }>(
+    `select grace_pct, grace_cents, updated_at, updated_by from map_settings where tenant_id = $1${lock ? ' for update' : ''}`,
+    [tenantId],
+  );
+  const r = rows[0];
+  if (!r) return { grace_pct: 0, grace_cents: 0, updated_at: null, updated_by: null };
+  return { grace_pct: Number(r.grace_pct), grace_cents: Number(r.grace_cents), updated_at: new Date(r.updated_at).toISOString(), updated_by: r.updated_by };
 }
 
 interface Observation {

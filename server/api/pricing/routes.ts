@@ -20,13 +20,19 @@ import {
   proposalParams,
   proposeBody,
   ruleCreate,
+  ruleCreateBody,
   ruleListQuery,
   ruleParams,
   rulePreview,
   ruleUpdate,
   type RuleCreate,
   pricingLive,
+  repricingDefaults,
+  repricingDefaultsBody,
+  withRuleDefaults,
 } from '../../../contract/pricing';
+import { SETTINGS_EVENTS } from '../../../contract/settings-events';
+import { changedDefaults, defaultValues, readRepricingDefaults, writeRepricingDefaults } from './defaults';
 import { rateToBp } from '../../domain/repricing';
 import { RULE_COLUMNS, RULE_INSERT_COLUMNS, loadRules, mapRule, rankRules, ruleFor, ruleValues, type RuleRow } from './rules';
 import { evaluate, evaluateSelection, record, summarise, summarySentence } from './evaluate';
@@ -45,12 +51,17 @@ import { BULK_PROPOSALS_IN_REQUEST, bulkJobParams, priceDecision, priceProposal,
 
 const MAX_FEE_BP = Math.max(...Object.values(FEE_SCHEDULES).map((s) => rateToBp(s.rate)));
 
-/** Refuses what the schema cannot see: a margin no price can keep, a foreign marketplace, supplier or listing. */
-async function checkRule(tx: Tx, tenantId: string, r: RuleCreate): Promise<void> {
-  if (r.min_margin_bp + MAX_FEE_BP >= 10_000) {
+/** Refuses a minimum margin no price can keep (a rule's, or the defaults' a new rule would take). */
+function checkMargin(minMarginBp: number): void {
+  if (minMarginBp + MAX_FEE_BP >= 10_000) {
     const message = `Minimum margin plus the marketplace fee (up to ${MAX_FEE_BP / 100} %) must stay below 100 %`;
     throw new HttpError(400, 'validation_failed', message, [{ field: 'min_margin_bp', message, code: 'too_big' }]);
   }
+}
+
+/** Refuses what the schema cannot see: a margin no price can keep, a foreign marketplace, supplier or listing. */
+async function checkRule(tx: Tx, tenantId: string, r: RuleCreate): Promise<void> {
+  checkMargin(r.min_margin_bp);
   if (r.scope.type === 'marketplace') {
     const { rows } = await tx.query('select 1 from marketplace_accounts where tenant_id = $1 and id = $2', [tenantId, r.scope.marketplace_id]);
     if (!rows.length) throw new HttpError(400, 'validation_failed', 'Unknown marketplace', [{ field: 'scope.marketplace_id', message: 'Unknown marketplace', code: 'not_found' }]);
@@ -119,6 +130,45 @@ const pricing: ApiModule = (api) => {
     },
   });
 
+  // what a new rule starts from, for the rule form: every role that reads rules (sellers create them too)
+  api.route({
+    method: 'GET',
+    url: '/pricing/rules/defaults',
+    access: pricingPermissions.pricing_rules.read,
+    answer: oneAnswer(repricingDefaults),
+    handler: async ({ tx, auth }) => one(await readRepricingDefaults(tx, auth.tenantId)),
+  });
+
+  // the repricing defaults' section of /settings (docs/settings.md "Repricing defaults")
+  api.route({
+    method: 'GET',
+    url: '/settings/repricing',
+    access: 'read:settings',
+    answer: oneAnswer(repricingDefaults),
+    handler: async ({ tx, auth }) => one(await readRepricingDefaults(tx, auth.tenantId)),
+  });
+
+  api.route({
+    method: 'PUT',
+    url: '/settings/repricing',
+    access: 'write:settings',
+    // the stored row is locked by the read; a first save is a conditional upsert
+    lock: false,
+    body: repricingDefaultsBody,
+    answer: oneAnswer(repricingDefaults),
+    async handler({ tx, auth, body, audit, emit }) {
+      checkMargin(body.min_margin_bp);
+      const before = defaultValues(await readRepricingDefaults(tx, auth.tenantId, true));
+      const fields = changedDefaults(before, body);
+      const saved = fields.length ? await writeRepricingDefaults(tx, auth.tenantId, body, auth.email ?? auth.userId) : null;
+      if (!saved) return one(await readRepricingDefaults(tx, auth.tenantId));
+      const pick = (v: typeof body) => Object.fromEntries(fields.map((f) => [f, v[f]]));
+      await audit({ action: 'repricing_defaults.update', resource: 'repricing_defaults', resourceId: auth.tenantId, before: pick(before), after: pick(body) });
+      await emit(SETTINGS_EVENTS.repricingUpdated, { fields });
+      return one(saved);
+    },
+  });
+
   api.route({
     method: 'GET',
     url: '/pricing/rules/:id',
@@ -134,12 +184,14 @@ const pricing: ApiModule = (api) => {
     method: 'POST',
     url: '/pricing/rules',
     access: 'write:products',
-    body: ruleCreate,
+    body: ruleCreateBody,
     async handler(ctx) {
-      await checkRule(ctx.tx, ctx.auth.tenantId, ctx.body);
+      // a field left out takes the tenant's repricing defaults (docs/settings.md "Repricing defaults")
+      const rule = withRuleDefaults(ctx.body, defaultValues(await readRepricingDefaults(ctx.tx, ctx.auth.tenantId)));
+      await checkRule(ctx.tx, ctx.auth.tenantId, rule);
       const { rows } = await ctx.tx.query<{ id: string }>(
-        `insert into pricing_rules (tenant_id, ${RULE_INSERT_COLUMNS}) values ($1, ${ruleValues(ctx.body).map((_, i) => `$${i + 2}`).join(', ')}) returning id`,
-        [ctx.auth.tenantId, ...ruleValues(ctx.body)],
+        `insert into pricing_rules (tenant_id, ${RULE_INSERT_COLUMNS}) values ($1, ${ruleValues(rule).map((_, i) => `$${i + 2}`).join(', ')}) returning id`,
+        [ctx.auth.tenantId, ...ruleValues(rule)],
       );
       const after = await ruleAnswer(ctx.tx, ctx.auth.tenantId, rows[0].id);
       await ctx.audit({ action: 'pricing_rule.create', resource: 'pricing_rule', resourceId: after.id, after });
