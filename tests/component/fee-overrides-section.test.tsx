@@ -8,7 +8,7 @@
  * real API client and data provider.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const auth = vi.hoisted(() => ({ getSession: vi.fn(async () => ({ data: { session: { access_token: 'tok' } }, error: null })), refreshSession: vi.fn() }));
@@ -22,6 +22,8 @@ import { renderConsole } from './support/render-console';
 import { pageTestHooks } from './support/page-test-hooks';
 
 vi.setConfig({ testTimeout: 60_000 });
+// a save, its answer and the read after it take longer than the default second on a busy machine
+configure({ asyncUtilTimeout: 20_000 });
 pageTestHooks('admin');
 
 const one = (data: unknown) => ({ body: { data, _meta: { mocked: false, timestamp: '', source: 'api' } } });
