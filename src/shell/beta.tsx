@@ -1,19 +1,19 @@
 /**
  * Beta features in a page (docs/settings.md "Beta features"): `<BetaPart>` shows its content only while
  * the store's `enableBetaFeatures` is on — the same gate as a module or a slot entry marked `beta`
- * (./flag-gate.tsx) — and `<BetaTag>` is the "Beta" tag such a thing wears while shown. Not for the
- * first page's shell (antd's Tag): the side navigation draws its own.
+ * (./flag-gate.tsx) — and `<BetaTag>` is the "Beta" tag such a thing wears while shown. A plain
+ * element (the side navigation's badge style), not antd's Tag: importing Tag here split antd's wave
+ * effect into a chunk of its own that the first page then loaded (docs/performance.md "Delivery").
  */
 import type { ReactNode } from 'react';
-import { Tag } from 'antd';
 import { useFlagValues } from '../../providers/flags';
 import { gateOpen } from './flag-gate';
 
 export function BetaTag() {
   return (
-    <Tag color="purple" title="A beta feature: an administrator turned beta features on for your store" style={{ marginInlineEnd: 0 }}>
+    <span className="side-nav-badge" title="A beta feature: an administrator turned beta features on for your store" style={{ verticalAlign: 'middle' }}>
       Beta
-    </Tag>
+    </span>
   );
 }
 
