@@ -26,7 +26,7 @@ import { summaryFromDetail, summaryStatement } from '../server/api/analytics/que
 import { saleEntry } from '../server/domain/ledger/journal';
 import { writeEntries } from '../server/ledger/poster';
 import type { Db } from '../server/db';
-import { ownerExec, pct, runCase, startServer, stopServer, token, withDb, onEngines, type Target } from './support/server';
+import { ownerExec, pct, runCase, startServer, stopServer, token, waitForConsumers, withDb, onEngines, type Target } from './support/server';
 
 const LINES = Number(process.env.BENCH_ANALYTICS_LINES ?? 1_000_000);
 const PER_CLIENT = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -101,10 +101,15 @@ async function benchEngine(t: Target, out: string[]): Promise<void> {
     await explain(db, t);
   });
   const url = `http://127.0.0.1:${PORT}`;
-  const tok = await withDb(t, (db) => token(db, url));
+  const [tok, adminTok] = await withDb(t, async (db) => [await token(db, url), await token(db, url, 'admin@demo.local')]);
   const child = await startServer(t, PORT);
   try {
     const headers = { authorization: `Bearer ${tok}`, 'x-tenant-id': DEMO_TENANT.id };
+    // the load's events are worked through first: the cases measure the steady state
+    const settled = await waitForConsumers(url, { authorization: `Bearer ${adminTok}`, 'x-tenant-id': DEMO_TENANT.id });
+    const line = `${t.engine}: consumers caught up with the load's events in ${settled.seconds.toFixed(0)} s${settled.left ? ` (still behind: ${settled.left})` : ''} (load ${load()})`;
+    console.log(line);
+    out.push(line);
     const y = PERIODS['12 months'];
     const m = PERIODS['30 days'];
     const cases: [string, string][] = [

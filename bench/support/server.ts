@@ -202,8 +202,13 @@ export async function postgresAdminUrl(): Promise<string | null> {
   }
 }
 
-/** Runs `fn` on a throwaway PGlite directory. */
+/** Runs `fn` on a throwaway PGlite directory; with `BENCH_PGLITE_DIR=<path>`, on that one, kept afterwards (as `BENCH_PG_DB`). */
 export async function withPglite<T>(fn: (t: Target) => Promise<T>): Promise<T> {
+  const kept = process.env.BENCH_PGLITE_DIR;
+  if (kept) {
+    mkdirSync(kept, { recursive: true });
+    return fn({ engine: 'pglite', dataDir: kept });
+  }
   const root = '/tmp/seller-console-bench';
   mkdirSync(root, { recursive: true });
   const dataDir = mkdtempSync(join(root, 'pglite-'));
@@ -274,4 +279,27 @@ export async function onEngines(engines: readonly ('pglite' | 'postgres')[], ben
     if (!done) console.log('PostgreSQL not reachable (BENCH_DATABASE_URL or 127.0.0.1:5432): skipped');
   }
   console.log('\n' + out.join('\n'));
+}
+
+/**
+ * Waits until every event consumer has caught up with the tenant's log (lag 0, `GET
+ * /api/streams/consumers` as an admin), at most `BENCH_SETTLE_S` seconds (default 900): a bulk load
+ * leaves a backlog the consumers work through after the server starts, and on PGlite that work takes
+ * turns on the one connection with the requests. Cases measured after it measure the steady state;
+ * the bench prints how long the catch-up took and what was left if it timed out
+ * (docs/performance.md "Analytics").
+ */
+export async function waitForConsumers(url: string, adminHeaders: Record<string, string>): Promise<{ seconds: number; left: string }> {
+  const maxS = Number(process.env.BENCH_SETTLE_S ?? 900);
+  const t0 = performance.now();
+  let left = '';
+  while ((performance.now() - t0) / 1000 < maxS) {
+    const r = await fetch(`${url}/api/streams/consumers`, { headers: adminHeaders });
+    if (!r.ok) throw new Error(`GET /api/streams/consumers: ${r.status} ${await r.text()}`);
+    const { data } = (await r.json()) as { data: { name: string; lag: number }[] };
+    left = data.filter((c) => c.lag > 0).map((c) => `${c.name} ${c.lag}`).join(', ');
+    if (!left) break;
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  return { seconds: (performance.now() - t0) / 1000, left };
 }
