@@ -138,6 +138,8 @@ const COMMANDS: Record<string, Role[]> = {
   // the repricing defaults and the MAP policy are store settings (docs/settings.md "Repricing defaults", "MAP policy")
   'pricing.saveRepricingDefaults': ADMIN,
   'listings.saveMapPolicy': ADMIN,
+  // a negotiated marketplace fee is a store setting (docs/settings.md "Fee overrides")
+  'integrations.saveFees': ADMIN,
   // an agent's run-now button (/agents): moving the sandbox's day is ops:agents, agents and admins
   'fulfillment.advanceSandbox': OPS,
   // the agents on /agents (docs/agents.md "Console"): operators run, pause, resume and set them
