@@ -85,10 +85,15 @@ export class ConsumerLoop {
     void this.loop();
   }
 
+  /**
+   * Stops after the round under way (at most STOP_GRACE_MS). A round that fails meanwhile (the
+   * database connection lost as the server shuts down) is the loop's to report, not the stop's: the
+   * stop still resolves, so closing the server never fails on it.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeUp?.();
-    await Promise.race([this.current, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
+    await Promise.race([this.current.catch(() => undefined), new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
   }
 
   /** A runtime transaction of this consumer's deliveries (urgent when the consumer is). */
