@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { EmbeddedEngine } from './embedded-engine';
-import { Heartbeats } from './heartbeats';
+import { agentHealth, Heartbeats } from './heartbeats';
 import type { JetStreamEngine } from './jetstream/engine';
 import { Metrics, instrumentDb } from './metrics';
 import { SseHub } from './sse-hub';
@@ -38,6 +38,8 @@ export class EventRuntime {
    * `engine.consumerStats` itself, fresh.
    */
   readonly dashboardConsumerStats: (tenantId: string) => ReturnType<EventEngine['consumerStats']>;
+  /** The workers' heartbeats as the dashboards read them: the same rows for every tenant, read at most once per DASHBOARD_LAG_MAX_AGE_MS. */
+  readonly dashboardAgentHealth: () => ReturnType<typeof agentHealth>;
   readonly startedAt = new Date();
   private readonly pending: ConsumerDef[] = [];
   /** Agent name → the consumers that report under it (addWorker). */
@@ -62,6 +64,8 @@ export class EventRuntime {
     this.engine = this.cfg.natsUrl && jetStream ? new jetStream(this.db, this.cfg, onError) : new EmbeddedEngine(this.db, this.cfg, onError);
     this.heartbeats = new Heartbeats(this.db, this.cfg.workerHeartbeatMs, onError);
     this.dashboardConsumerStats = recentPerTenant((t) => this.engine.consumerStats(t), DASHBOARD_LAG_MAX_AGE_MS);
+    const health = recentPerTenant(() => agentHealth(this.db, this.cfg.workerHeartbeatMs), DASHBOARD_LAG_MAX_AGE_MS);
+    this.dashboardAgentHealth = () => health('*');
     this.pending.push(...buildConsumers(consumers, { db: this.db, cfg: this.cfg }).map((d) => reportingHandled(d, onHandled)));
   }
 

@@ -11,7 +11,6 @@ import { listAnswer, oneAnswer } from '../../../contract/api';
 import { SIGNED_IN } from '../../../contract/permissions';
 import { POLICY_ALERT_TYPES } from '../../../contract/alerts';
 import { needsAttention, needsAttentionItem, RECENT_ERROR_MS } from '../../../contract/needs-attention';
-import { agentHealth } from '../../events/heartbeats';
 import { ALERT_COLUMNS, mapAlert, type AlertDbRow } from '../alerts/queries';
 import { pipelineBacklog, recentAction, recentActionsQuery } from '../../../contract/dashboard';
 import { fulfillmentPermissions } from '../../../contract/modules/fulfillment';
@@ -44,7 +43,7 @@ const dashboard: ApiModule = (api) => {
             order by last_seen_at desc, id desc limit ${ALERTS_READ}`,
           [auth.tenantId, [...POLICY_ALERT_TYPES], RECENT_ERROR_MS / 1000],
         ),
-        agentHealth(rt.db, rt.cfg.workerHeartbeatMs),
+        rt.dashboardAgentHealth(),
         rt.dashboardConsumerStats(auth.tenantId),
       ]);
       const oldest = dlq.rows[0]?.oldest;
