@@ -297,7 +297,8 @@ export async function waitForConsumers(url: string, adminHeaders: Record<string,
     const r = await fetch(`${url}/api/streams/consumers`, { headers: adminHeaders });
     if (!r.ok) throw new Error(`GET /api/streams/consumers: ${r.status} ${await r.text()}`);
     const { data } = (await r.json()) as { data: { name: string; lag: number }[] };
-    left = data.filter((c) => c.lag > 0).map((c) => `${c.name} ${c.lag}`).join(', ');
+    // the runtime registers its consumers after the port opens: none listed yet is not caught up
+    left = data.length === 0 ? 'no consumer registered yet' : data.filter((c) => c.lag > 0).map((c) => `${c.name} ${c.lag}`).join(', ');
     if (!left) break;
     await new Promise((res) => setTimeout(res, 1000));
   }
