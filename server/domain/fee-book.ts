@@ -34,10 +34,17 @@ export function feeBookOf(changes: readonly FeeOverrideChange[], clock: () => Da
 /** No overrides: the standard schedules. */
 export const STANDARD_BOOK: FeeBook = { at: (kind) => FEE_SCHEDULES[kind], now: (kind) => FEE_SCHEDULES[kind], empty: true };
 
+/** A change as recorded: when it takes effect, and when and by whom it was made (the settings section shows both). */
+export interface RecordedFeeChange extends FeeOverrideChange {
+  effective_from: Date;
+  created_at: Date;
+  created_by: string | null;
+}
+
 /** The tenant's override changes, oldest first, in one statement. */
-export async function loadFeeChanges(tx: Queryable, tenantId: string): Promise<FeeOverrideChange[]> {
-  const { rows } = await tx.query<{ marketplace: Marketplace; effective_from: Date | string; rate_bp: number | null; fixed_cents: number | null }>(
-    `select marketplace, effective_from, rate_bp, fixed_cents from marketplace_fee_overrides
+export async function loadFeeChanges(tx: Queryable, tenantId: string): Promise<RecordedFeeChange[]> {
+  const { rows } = await tx.query<{ marketplace: Marketplace; effective_from: Date | string; rate_bp: number | null; fixed_cents: number | null; created_at: Date | string; created_by: string | null }>(
+    `select marketplace, effective_from, rate_bp, fixed_cents, created_at, created_by from marketplace_fee_overrides
       where tenant_id = $1 order by effective_from, id`,
     [tenantId],
   );
@@ -46,6 +53,8 @@ export async function loadFeeChanges(tx: Queryable, tenantId: string): Promise<F
     effective_from: new Date(r.effective_from),
     rate_bp: r.rate_bp === null ? null : Number(r.rate_bp),
     fixed_cents: r.fixed_cents === null ? null : Number(r.fixed_cents),
+    created_at: new Date(r.created_at),
+    created_by: r.created_by,
   }));
 }
 

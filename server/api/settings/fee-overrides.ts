@@ -18,28 +18,9 @@ import {
 } from '../../../contract/fee-overrides';
 import { FEE_SCHEDULES, MARKETPLACE_KINDS, MARKETPLACE_LABEL, type MarketplaceKind } from '../../../contract/marketplaces';
 import { SETTINGS_EVENTS } from '../../../contract/settings-events';
+import { loadFeeChanges, type RecordedFeeChange } from '../../domain/fee-book';
 
-interface Change extends FeeOverrideChange {
-  effective_from: Date;
-  created_at: Date;
-  created_by: string | null;
-}
-
-async function readChanges(tx: Tx, tenantId: string): Promise<Change[]> {
-  const { rows } = await tx.query<{ marketplace: MarketplaceKind; effective_from: Date | string; rate_bp: number | null; fixed_cents: number | null; created_at: Date | string; created_by: string | null }>(
-    `select marketplace, effective_from, rate_bp, fixed_cents, created_at, created_by from marketplace_fee_overrides
-      where tenant_id = $1 order by effective_from, id`,
-    [tenantId],
-  );
-  return rows.map((r) => ({
-    marketplace: r.marketplace,
-    effective_from: new Date(r.effective_from),
-    rate_bp: r.rate_bp === null ? null : Number(r.rate_bp),
-    fixed_cents: r.fixed_cents === null ? null : Number(r.fixed_cents),
-    created_at: new Date(r.created_at),
-    created_by: r.created_by,
-  }));
-}
+type Change = RecordedFeeChange;
 
 /** The change in force for `kind` at `at` (the last of its kind not after it), or null. */
 function changeInForce(changes: readonly Change[], kind: MarketplaceKind, at: Date): Change | null {
@@ -97,7 +78,7 @@ export const feeOverrideRoutes: ApiModule = (api) => {
     url: '/settings/fees',
     access: 'read:settings',
     answer: oneAnswer(feeOverrides),
-    handler: async ({ tx, auth }) => one(feeOverridesAnswer(await readChanges(tx, auth.tenantId), await dbNow(tx))),
+    handler: async ({ tx, auth }) => one(feeOverridesAnswer(await loadFeeChanges(tx, auth.tenantId), await dbNow(tx))),
   });
 
   api.route({
@@ -111,7 +92,7 @@ export const feeOverrideRoutes: ApiModule = (api) => {
     async handler({ tx, auth, body, audit, emit }) {
       await tx.query(`select pg_advisory_xact_lock(hashtextextended('fee-overrides:' || $1::text, 0))`, [auth.tenantId]);
       const now = await dbNow(tx);
-      const changes = await readChanges(tx, auth.tenantId);
+      const changes = await loadFeeChanges(tx, auth.tenantId);
       const changed = changedKinds(changes, body.overrides, now);
       if (changed.length === 0) return one(feeOverridesAnswer(changes, now));
       await tx.query(
@@ -122,7 +103,7 @@ export const feeOverrideRoutes: ApiModule = (api) => {
       const pick = (which: 'before' | 'after') => Object.fromEntries(changed.map((c) => [c.kind, c[which]]));
       await audit({ action: 'fee_override.update', resource: 'fee_override', resourceId: auth.tenantId, before: pick('before'), after: pick('after') });
       await emit(SETTINGS_EVENTS.feesUpdated, { marketplaces: changed.map((c) => c.kind) });
-      return one(feeOverridesAnswer(await readChanges(tx, auth.tenantId), now));
+      return one(feeOverridesAnswer(await loadFeeChanges(tx, auth.tenantId), now));
     },
   });
 };
