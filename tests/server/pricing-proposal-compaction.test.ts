@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './harness';
 import { callAs, DEMO_TENANT } from './tokens';
 import { EXPIRED_PROPOSAL_RETENTION_MS, sweepTenant } from '../../server/api/pricing/sweep';
+import { consumersSettled } from './consumers-settled';
 
 let h: Harness;
 const T: string = DEMO_TENANT.id;
@@ -39,6 +40,9 @@ beforeAll(async () => {
   // tick (docs/agents.md), also the seeded ticks its new consumer reads: paused, so the sweeps below
   // are the only evaluations (on PostgreSQL its repricing ran beside them and made them flaky)
   expect((await callAs(h, 'admin@demo.local', 'POST', '/api/agents/competitor/pause')).status).toBe(200);
+  // the repricer's own consumers work through the seeded events in the background too: settled
+  // before the rule exists, so none of their passes proposes beside the sweeps below
+  await consumersSettled(h, null, T, 120_000);
   await q(
     `insert into pricing_rules (tenant_id, name, mode, scope_type, scope, strategy, step_unit, step_value, min_margin_bp, no_competition, below_floor, own_buy_box, raise_step_cents, filters)
      values ($1, 'Compaction default', 'proposals', 'tenant', '{}', 'beat_lowest', 'cents', 1, 1000, 'hold', 'floor', 'raise', 1, '{}')`,
@@ -90,6 +94,7 @@ describe('proposal compaction', () => {
   });
 
   it('approving a superseded proposal names the pending proposal that replaced it, alone and in a bulk', async () => {
+    await consumersSettled(h, null, T, 60_000);
     const [old] = await q<{ id: string; listing_id: string; new_price_cents: number }>(`select id, listing_id, new_price_cents from price_proposals where status = 'pending' order by id limit 1`);
     // Acme drops another 2 $ on this listing: a different answer, so the pending proposal is superseded
     await q(`update listings set offers = jsonb_set(offers, '{0,price_cents}', to_jsonb((offers->0->>'price_cents')::int - 200)), buy_box_price_cents = buy_box_price_cents - 200 where id = $1`, [old.listing_id]);
@@ -119,6 +124,9 @@ describe('proposal compaction', () => {
   });
 
   it('the sweep deletes expired proposals past the retention window, and only those', async () => {
+    // the approvals above push prices, and the repricer's consumers react to the pushes in the
+    // background: settled first, so on PostgreSQL their passes do not run beside this sweep
+    await consumersSettled(h, null, T, 60_000);
     const [p] = await q<{ id: string; listing_id: string }>(`select id, listing_id from price_proposals where status = 'pending' order by id limit 1`);
     await q(`update listings set offers = jsonb_set(offers, '{0,price_cents}', to_jsonb((offers->0->>'price_cents')::int - 200)), buy_box_price_cents = buy_box_price_cents - 200 where id = $1`, [p.listing_id]);
     await sweepTenant(h.db, T, { batch: 500 });
