@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/pipeline-backlog-explain.ts` — docs/dashboard.md "Measured": the pipeline backlog's
- * statement over a busy Demo Store, its answer, p50/p95 of 20 runs in one transaction and its EXPLAIN
- * ANALYZE (and the Recent Actions read's). A fresh PGlite data dir under /tmp, or with
+ * statement over a busy Demo Store (the stages kept in order_pipeline, and beside it the same rules
+ * over the orders, purchase orders and labels: the read before the table), each one's answer, p50/p95
+ * of 20 runs in one transaction and its EXPLAIN ANALYZE (and the Recent Actions read's). A fresh PGlite data dir under /tmp, or with
  * EXPLAIN_DATABASE_URL an empty PostgreSQL database (migrated and seeded here; drop it afterwards).
  * N orders (100,000) from `addDemoOrders`, then the automation's own rows for them: a purchase order
  * for every order past routing (half of those ordered from their supplier still placed, a third of
@@ -16,7 +17,7 @@ import { openDatabase } from '../server/db';
 import { seed } from '../server/seed';
 import { addDemoOrders, refreshStatistics } from '../server/seed/cli';
 import { DEMO_TENANT } from '../server/seed/accounts';
-import { PIPELINE_SQL } from '../server/api/dashboard/pipeline-backlog';
+import { PIPELINE_DETAIL_SQL, PIPELINE_SQL } from '../server/api/dashboard/pipeline-backlog';
 
 const T = DEMO_TENANT.id;
 const databaseUrl = process.env.EXPLAIN_DATABASE_URL;
@@ -45,15 +46,17 @@ const p = await openDatabase({ dataDir, databaseUrl });
 await p.db.transaction(async (tx) => {
   const c = await tx.query<{ status: string; n: string }>('select status, count(*) as n from orders where tenant_id = $1 group by 1 order by 1', [T]);
   console.log(c.rows.map((r) => `${r.status}=${r.n}`).join(' '));
-  const r = await tx.query(PIPELINE_SQL, [T]);
-  console.log(JSON.stringify(r.rows));
-  for (let i = 0; i < 3; i++) await tx.query(PIPELINE_SQL, [T]);
-  const times: number[] = [];
-  for (let i = 0; i < 20; i++) { const t0 = performance.now(); await tx.query(PIPELINE_SQL, [T]); times.push(performance.now() - t0); }
-  times.sort((a, b) => a - b);
-  console.log(`pipeline p50 ${times[10].toFixed(1)} ms p95 ${times[18].toFixed(1)} ms`);
-  const e = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${PIPELINE_SQL}`, [T]);
-  console.log(e.rows.map((x) => x['QUERY PLAN']).join('\n'));
+  for (const [name, sql] of [['kept stages', PIPELINE_SQL], ['detail', PIPELINE_DETAIL_SQL]] as const) {
+    const r = await tx.query(sql, [T]);
+    console.log(`${name}: ${JSON.stringify(r.rows)}`);
+    for (let i = 0; i < 3; i++) await tx.query(sql, [T]);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) { const t0 = performance.now(); await tx.query(sql, [T]); times.push(performance.now() - t0); }
+    times.sort((a, b) => a - b);
+    console.log(`${name}: p50 ${times[10].toFixed(1)} ms p95 ${times[18].toFixed(1)} ms`);
+    const e = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${sql}`, [T]);
+    console.log(e.rows.map((x) => x['QUERY PLAN']).join('\n'));
+  }
   const a = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) select id, actor_email, action, resource, resource_id, after, created_at from audit_log where tenant_id = $1 order by created_at desc, id desc limit 10`, [T]);
   console.log(a.rows.map((x) => x['QUERY PLAN']).join('\n'));
 }, { tenantId: T });

@@ -4,7 +4,9 @@
  * oldest age exactly (older than anything the demo store holds, so they are the oldest); orders past
  * the pipeline count nowhere; each tenant counts its own; sellers read the backlog and not the audit
  * log; recent actions read newest first in words with their links; the summary's `compare=month`
- * answers the same days of last month, clamped at its end, with their net revenue.
+ * answers the same days of last month, clamped at its end, with their net revenue. The stages kept
+ * by the writes (0058_order_pipeline.sql) agree with the same rules applied to the orders, purchase
+ * orders and labels, also when two transactions move one order at once through different tables.
  * PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { pipelineBacklog, recentAction, type PipelineStage, type PipelineStageKe
 import { analyticsSummary } from '../../contract/analytics';
 import { sameDaysLastMonth } from '../../contract/month-change';
 import type { Tx } from '../../server/db';
+import { PIPELINE_DETAIL_SQL, PIPELINE_SQL } from '../../server/api/dashboard/pipeline-backlog';
 
 let h: Harness;
 const ADMIN = 'admin@demo.local';
@@ -165,6 +168,47 @@ describe('pipeline backlog', () => {
     expect(at.arrived).toBe(daysAgo(700));
     expect(at.moved).toBe(at.now);
     expect(at.kept).toBe(at.moved);
+  });
+
+  it('the stages the writes keep agree with the orders, purchase orders and labels themselves', async () => {
+    // both in one statement, so one snapshot: the automation keeps moving the demo store's orders
+    const both = async (tenantId: string) => inTenant(async (tx) => (await tx.query<{ kept: unknown; detail: unknown }>(
+      `select (select coalesce(json_agg(k order by k.key), '[]') from (${PIPELINE_SQL}) k) as kept,
+              (select coalesce(json_agg(d order by d.key), '[]') from (${PIPELINE_DETAIL_SQL}) d) as detail`, [tenantId])).rows[0], tenantId);
+    // and after more moves of each kind: a purchase order answered, a label voided, an order released
+    await inTenant(async (tx) => {
+      await tx.query(`update purchase_orders set status = 'confirmed', updated_at = now() where tenant_id = $1 and order_id = $2`, [T, routedId]);
+      await tx.query(`update shipments set status = 'voided', voided_at = now() where tenant_id = $1 and tracking_number like $2 and status = 'label_created'`, [T, `BACKLOG${NOW}%`]);
+      await tx.query(`update orders set hold_reason = null, held_at = null where tenant_id = $1 and hold_reason like '%(test)'`, [T]);
+    });
+    for (const tenantId of [T, NORTHWIND_TENANT.id]) {
+      const r = await both(tenantId);
+      expect(r.kept, tenantId).toEqual(r.detail);
+    }
+    expect((await both(T)).kept).not.toEqual([]);
+  });
+
+  it('two transactions moving one order through different tables at once leave the stage of both moves', async () => {
+    // an order waiting for its supplier; one transaction confirms the purchase order (label stage)
+    // while another holds the order: the second computes after the first commits
+    const { id, po: poId } = await inTenant(async (tx) => {
+      const s1 = (await tx.query<{ id: string }>('select id from suppliers where tenant_id = $1 order by id limit 1', [T])).rows[0].id;
+      const oid = await order(tx, 'ordered_from_supplier', daysAgo(30));
+      await po(tx, oid, s1, 'placed', daysAgo(29));
+      return { id: oid, po: (await tx.query<{ id: string }>('select id from purchase_orders where tenant_id = $1 and order_id = $2', [T, oid])).rows[0].id };
+    });
+    let wrote!: () => void;
+    const firstWrote = new Promise<void>((r) => (wrote = r));
+    const first = inTenant(async (tx) => {
+      await tx.query(`update purchase_orders set status = 'confirmed', updated_at = now() where tenant_id = $1 and id = $2`, [T, poId]);
+      wrote();
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await firstWrote;
+    const second = inTenant((tx) => tx.query(`update orders set hold_reason = 'checking the address (test)', held_at = now() where tenant_id = $1 and id = $2`, [T, id]));
+    await Promise.all([first, second]);
+    const row = await inTenant(async (tx) => (await tx.query<{ stage: string; held: boolean }>('select stage, held from order_pipeline where tenant_id = $1 and order_id = $2', [T, id])).rows[0]);
+    expect(row).toEqual({ stage: 'label', held: true });
   });
 
   it('each tenant counts its own', async () => {
