@@ -34,7 +34,7 @@ import { PROBLEM_KINDS } from '../contract/reconciliation';
 import { POLICY_ALERT_TYPES } from '../contract/alerts';
 import { RECENT_ERROR_MS } from '../contract/needs-attention';
 import type { Db } from '../server/db';
-import { ownerExec, pct, runCase, startServer, stopServer, token, warmServer, withDb, onEngines, type Target } from './support/server';
+import { ownerExec, pct, runCase, startServer, stopServer, token, waitForConsumers, warmServer, withDb, onEngines, type Target } from './support/server';
 
 const T = DEMO_TENANT.id;
 const PORT = Number(process.env.BENCH_PORT ?? 3195);
@@ -283,10 +283,14 @@ async function benchEngine(t: Target, out: string[]): Promise<void> {
   if (process.env.BENCH_EXPLAIN) await withDb(t, (db) => explain(db, t));
 
   const url = `http://127.0.0.1:${PORT}`;
-  const tok = await withDb(t, (db) => token(db, url));
+  const [tok, adminTok] = await withDb(t, async (db) => [await token(db, url), await token(db, url, 'admin@demo.local')]);
   const child = await startServer(t, PORT, { AUTH_EMAIL_MIN_INTERVAL_S: '0', AUTH_OTP_IP_LIMIT: '1000', DIST_DIR });
   try {
     const headers = { authorization: `Bearer ${tok}`, 'x-tenant-id': T };
+    // the automation takes in the orders the load left waiting (~4,000) and the consumers work
+    // through what that emits: the cases measure the store after it, as analytics does
+    const settled = await waitForConsumers(url, { authorization: `Bearer ${adminTok}`, 'x-tenant-id': T });
+    console.log(`${t.engine}: consumers caught up with the load's events in ${settled.seconds.toFixed(0)} s${settled.left ? ` (still behind: ${settled.left})` : ''} (load ${load()})`);
     const paths = ['/api/dashboard/needs-attention', '/api/alerts/summary'];
     // another helper adds the pipeline backlog: measured when this server answers it
     const backlog = await fetch(`${url}/api/dashboard/pipeline-backlog`, { headers });

@@ -100,29 +100,32 @@ begin
   delete from order_pipeline op where op.tenant_id = p_tenant and op.order_id = any(p_orders) and op.stage is null;
 end $$;
 
--- orders: a new order in the pipeline's statuses, or a change of status, hold or status time
-create function order_pipeline_orders_inserted() returns trigger language plpgsql as $$
+-- The same for orders of any tenants (a statement's transition table): one call per tenant.
+create function order_pipeline_refresh_each(p_tenants uuid[], p_orders text[]) returns void
+language plpgsql as $$
 declare
   r record;
 begin
-  for r in select n.tenant_id, array_agg(n.id) as ids from new_rows n
-            where n.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped') group by n.tenant_id loop
-    perform order_pipeline_refresh(r.tenant_id, r.ids);
+  for r in select u.t, array_agg(distinct u.o) as ids from unnest(p_tenants, p_orders) as u(t, o)
+            where u.o is not null group by u.t loop
+    perform order_pipeline_refresh(r.t, r.ids);
   end loop;
+end $$;
+
+-- orders: a new order in the pipeline's statuses, or a change of status, hold or status time
+create function order_pipeline_orders_inserted() returns trigger language plpgsql as $$
+begin
+  perform order_pipeline_refresh_each(array_agg(n.tenant_id), array_agg(n.id))
+     from new_rows n where n.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped');
   return null;
 end $$;
 create function order_pipeline_orders_updated() returns trigger language plpgsql as $$
-declare
-  r record;
 begin
-  for r in select n.tenant_id, array_agg(n.id) as ids
-             from new_rows n join old_rows o on o.id = n.id
-            where (n.status, n.hold_reason, n.status_at) is distinct from (o.status, o.hold_reason, o.status_at)
-              and (n.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped')
-                   or o.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped'))
-            group by n.tenant_id loop
-    perform order_pipeline_refresh(r.tenant_id, r.ids);
-  end loop;
+  perform order_pipeline_refresh_each(array_agg(n.tenant_id), array_agg(n.id))
+     from new_rows n join old_rows o on o.id = n.id
+    where (n.status, n.hold_reason, n.status_at) is distinct from (o.status, o.hold_reason, o.status_at)
+      and (n.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped')
+           or o.status in ('pending', 'routed', 'ordered_from_supplier', 'shipped'));
   return null;
 end $$;
 create trigger order_pipeline_orders_inserted after insert on orders
@@ -132,33 +135,19 @@ create trigger order_pipeline_orders_updated after update on orders
 
 -- purchase orders and shipments: the orders of the rows written (before and after an update)
 create function order_pipeline_children_inserted() returns trigger language plpgsql as $$
-declare
-  r record;
 begin
-  for r in select n.tenant_id, array_agg(distinct n.order_id) as ids from new_rows n where n.order_id is not null group by n.tenant_id loop
-    perform order_pipeline_refresh(r.tenant_id, r.ids);
-  end loop;
+  perform order_pipeline_refresh_each(array_agg(n.tenant_id), array_agg(n.order_id)) from new_rows n;
   return null;
 end $$;
 create function order_pipeline_children_updated() returns trigger language plpgsql as $$
-declare
-  r record;
 begin
-  for r in select x.tenant_id, array_agg(distinct x.order_id) as ids
-             from (select n.tenant_id, n.order_id from new_rows n where n.order_id is not null
-                   union all select o.tenant_id, o.order_id from old_rows o where o.order_id is not null) x
-            group by x.tenant_id loop
-    perform order_pipeline_refresh(r.tenant_id, r.ids);
-  end loop;
+  perform order_pipeline_refresh_each(array_agg(x.tenant_id), array_agg(x.order_id))
+     from (select n.tenant_id, n.order_id from new_rows n union all select o.tenant_id, o.order_id from old_rows o) x;
   return null;
 end $$;
 create function order_pipeline_children_deleted() returns trigger language plpgsql as $$
-declare
-  r record;
 begin
-  for r in select o.tenant_id, array_agg(distinct o.order_id) as ids from old_rows o where o.order_id is not null group by o.tenant_id loop
-    perform order_pipeline_refresh(r.tenant_id, r.ids);
-  end loop;
+  perform order_pipeline_refresh_each(array_agg(o.tenant_id), array_agg(o.order_id)) from old_rows o;
   return null;
 end $$;
 create trigger order_pipeline_purchase_orders_inserted after insert on purchase_orders
