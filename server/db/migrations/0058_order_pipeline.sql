@@ -23,7 +23,7 @@ create index order_pipeline_stage on order_pipeline (tenant_id, stage, since) in
 alter table order_pipeline enable row level security;
 alter table order_pipeline force row level security;
 create policy tenant_isolation on order_pipeline
-  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+  using (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));
 
 -- Recomputes the rows of a tenant's orders named.
 --
