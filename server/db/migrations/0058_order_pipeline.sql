@@ -134,34 +134,30 @@ create trigger order_pipeline_orders_updated after update on orders
   referencing old table as old_rows new table as new_rows for each statement execute function order_pipeline_orders_updated();
 
 -- purchase orders and shipments: the orders of the rows written (before and after an update)
-create function order_pipeline_children_inserted() returns trigger language plpgsql as $$
+create function order_pipeline_children_written() returns trigger language plpgsql as $$
 begin
-  perform order_pipeline_refresh_each(array_agg(n.tenant_id), array_agg(n.order_id)) from new_rows n;
-  return null;
-end $$;
-create function order_pipeline_children_updated() returns trigger language plpgsql as $$
-begin
-  perform order_pipeline_refresh_each(array_agg(x.tenant_id), array_agg(x.order_id))
-     from (select n.tenant_id, n.order_id from new_rows n union all select o.tenant_id, o.order_id from old_rows o) x;
-  return null;
-end $$;
-create function order_pipeline_children_deleted() returns trigger language plpgsql as $$
-begin
-  perform order_pipeline_refresh_each(array_agg(o.tenant_id), array_agg(o.order_id)) from old_rows o;
+  if tg_op = 'INSERT' then
+    perform order_pipeline_refresh_each(array_agg(n.tenant_id), array_agg(n.order_id)) from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    perform order_pipeline_refresh_each(array_agg(x.tenant_id), array_agg(x.order_id))
+       from (select n.tenant_id, n.order_id from new_rows n union all select o.tenant_id, o.order_id from old_rows o) x;
+  else
+    perform order_pipeline_refresh_each(array_agg(o.tenant_id), array_agg(o.order_id)) from old_rows o;
+  end if;
   return null;
 end $$;
 create trigger order_pipeline_purchase_orders_inserted after insert on purchase_orders
-  referencing new table as new_rows for each statement execute function order_pipeline_children_inserted();
+  referencing new table as new_rows for each statement execute function order_pipeline_children_written();
 create trigger order_pipeline_purchase_orders_updated after update on purchase_orders
-  referencing old table as old_rows new table as new_rows for each statement execute function order_pipeline_children_updated();
+  referencing old table as old_rows new table as new_rows for each statement execute function order_pipeline_children_written();
 create trigger order_pipeline_purchase_orders_deleted after delete on purchase_orders
-  referencing old table as old_rows for each statement execute function order_pipeline_children_deleted();
+  referencing old table as old_rows for each statement execute function order_pipeline_children_written();
 create trigger order_pipeline_shipments_inserted after insert on shipments
-  referencing new table as new_rows for each statement execute function order_pipeline_children_inserted();
+  referencing new table as new_rows for each statement execute function order_pipeline_children_written();
 create trigger order_pipeline_shipments_updated after update on shipments
-  referencing old table as old_rows new table as new_rows for each statement execute function order_pipeline_children_updated();
+  referencing old table as old_rows new table as new_rows for each statement execute function order_pipeline_children_written();
 create trigger order_pipeline_shipments_deleted after delete on shipments
-  referencing old table as old_rows for each statement execute function order_pipeline_children_deleted();
+  referencing old table as old_rows for each statement execute function order_pipeline_children_written();
 
 -- the orders in the pipeline now, tenant by tenant (the row-level security of the tables read and
 -- written holds for the migration's owner too: it reads the tenant ids as the scheduler does)
